@@ -1,0 +1,285 @@
+/// RFC 8259 parser producing ``JSONValue``. Iterative, so nesting is bounded by
+/// `maxDepth` only, never by the thread's stack.
+public struct JSONParser: Sendable {
+    public var maxDepth: Int
+    /// Accept a top-level scalar (Foundation's `.fragmentsAllowed`).
+    public var allowFragments: Bool
+
+    public init(maxDepth: Int = Limits.default.maxJSONDepth, allowFragments: Bool = true) {
+        self.maxDepth = maxDepth
+        self.allowFragments = allowFragments
+    }
+
+    public static func parse(_ text: String, allowFragments: Bool = true) throws(AFSError) -> JSONValue {
+        try JSONParser(allowFragments: allowFragments).parse(Array(text.utf8))
+    }
+
+    public func parse(_ bytes: [UInt8]) throws(AFSError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(AFSError) in
+            var p = Cursor(bytes: buffer, maxDepth: maxDepth)
+            p.skipWhitespace()
+            let value = try p.parseValue()
+            p.skipWhitespace()
+            if p.index != buffer.count { throw p.error("Garbage at end.") }
+            if !allowFragments {
+                switch value {
+                case .array, .object: break
+                default: throw AFSError.jsonSyntax("JSON text did not start with array or object and option to allow fragments not set.", offset: 0)
+                }
+            }
+            return value
+        }
+    }
+}
+
+extension AFSError {
+    /// Foundation reports JSON syntax errors as NSCocoaErrorDomain 3840 (SPEC §6.4).
+    static func jsonSyntax(_ message: String, offset: Int) -> AFSError {
+        AFSError(domain: AFSError.cocoaDomain, code: 3840, message: message, offset: offset)
+    }
+}
+
+private struct Cursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> AFSError {
+        .jsonSyntax(message, offset: offset ?? index)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// A container under construction.
+    enum Frame {
+        case array([JSONValue])
+        case object([JSONValue.Member], pendingKey: String)
+    }
+
+    mutating func parseValue() throws(AFSError) -> JSONValue {
+        var stack: [Frame] = []
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw error("Unexpected end of file during JSON parse.") }
+            var value: JSONValue
+            switch bytes[index] {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                let isArray = bytes[index] == UInt8(ascii: "[")
+                if stack.count >= maxDepth {
+                    throw AFSError(.nestingTooDeep, "JSON nesting deeper than \(maxDepth)", offset: index, context: ["limit": String(maxDepth)])
+                }
+                index += 1
+                skipWhitespace()
+                if isArray {
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                        index += 1
+                        value = .array([])
+                    } else {
+                        stack.append(.array([]))
+                        continue
+                    }
+                } else {
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        value = .object([])
+                    } else {
+                        let key = try parseKey()
+                        stack.append(.object([], pendingKey: key))
+                        continue
+                    }
+                }
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = .number(try parseNumber())
+            default:
+                throw error("Invalid value around character \(index).")
+            }
+            // Attach `value` to enclosing containers, closing as many as end here.
+            while true {
+                guard var frame = stack.popLast() else { return value }
+                skipWhitespace()
+                guard index < bytes.count else { throw error("Unexpected end of file during JSON parse.") }
+                let c = bytes[index]
+                switch frame {
+                case .array(var items):
+                    items.append(value)
+                    if c == UInt8(ascii: ",") {
+                        index += 1
+                        stack.append(.array(items))
+                    } else if c == UInt8(ascii: "]") {
+                        index += 1
+                        value = .array(items)
+                        continue
+                    } else {
+                        throw error("Badly formed array around character \(index).")
+                    }
+                case .object(var members, let key):
+                    members.append(.init(key, value))
+                    if c == UInt8(ascii: ",") {
+                        index += 1
+                        skipWhitespace()
+                        frame = .object(members, pendingKey: try parseKey())
+                        stack.append(frame)
+                    } else if c == UInt8(ascii: "}") {
+                        index += 1
+                        value = .object(members)
+                        continue
+                    } else {
+                        throw error("Badly formed object around character \(index).")
+                    }
+                }
+                break
+            }
+        }
+    }
+
+    /// `"key" :` — leaves the cursor after the colon.
+    mutating func parseKey() throws(AFSError) -> String {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error("No string key for value in object around character \(index).")
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("No value for key in object around character \(index).")
+        }
+        index += 1
+        return key
+    }
+
+    mutating func expectLiteral(_ word: StaticString) throws(AFSError) {
+        let n = word.utf8CodeUnitCount
+        guard index + n <= bytes.count else { throw error("Unexpected end of file during JSON parse.") }
+        for i in 0..<n where bytes[index + i] != word.utf8Start[i] {
+            throw error("Invalid value around character \(index).")
+        }
+        index += n
+    }
+
+    mutating func parseNumber() throws(AFSError) -> String {
+        let start = index
+        func digit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, digit(bytes[index]) {
+                throw error("Number with leading zero around character \(start).", at: start)
+            }
+        } else {
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+            while index < bytes.count, digit(bytes[index]) { index += 1 }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    }
+
+    /// Parses a string literal starting at the opening quote; validates UTF-8 and escapes.
+    mutating func parseString() throws(AFSError) -> String {
+        let open = index
+        index += 1
+        var out: [UInt8] = []
+        var runStart = index
+        while true {
+            guard index < bytes.count else { throw error("Unterminated string around character \(open).", at: open) }
+            let c = bytes[index]
+            if c == UInt8(ascii: "\"") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += 1
+                break
+            } else if c == UInt8(ascii: "\\") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += 1
+                try parseEscape(into: &out)
+                runStart = index
+            } else if c < 0x20 {
+                throw error("Unescaped control character around character \(index).")
+            } else if c < 0x80 {
+                index += 1
+            } else {
+                let n = UTF8Validation.sequenceLength(bytes, at: index)
+                guard n > 0 else { throw error("Invalid UTF-8 around character \(index).") }
+                index += n
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    mutating func parseEscape(into out: inout [UInt8]) throws(AFSError) {
+        guard index < bytes.count else { throw error("Unexpected end of file during JSON parse.") }
+        let c = bytes[index]
+        index += 1
+        switch c {
+        case UInt8(ascii: "\""): out.append(0x22)
+        case UInt8(ascii: "\\"): out.append(0x5C)
+        case UInt8(ascii: "/"): out.append(0x2F)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            let escapeStart = index - 2
+            var scalar = try hex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("Unable to convert hex escape sequence (no low-surrogate) to UTF8-encoded character.", at: escapeStart)
+                }
+                index += 2
+                let low = try hex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("Unable to convert hex escape sequence (no low-surrogate) to UTF8-encoded character.", at: escapeStart)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("Unable to convert hex escape sequence (unpaired low-surrogate) to UTF8-encoded character.", at: escapeStart)
+            }
+            out.append(contentsOf: Unicode.UTF8.encode(Unicode.Scalar(scalar)!)!)
+        default:
+            throw error("Invalid escape sequence around character \(index - 2).", at: index - 2)
+        }
+    }
+
+    mutating func hex4() throws(AFSError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("Unexpected end of file during JSON parse.") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[index]
+            let d: UInt8
+            switch c {
+            case 0x30...0x39: d = c - 0x30
+            case 0x41...0x46: d = c - 0x41 + 10
+            case 0x61...0x66: d = c - 0x61 + 10
+            default: throw error("Invalid hex escape around character \(index).")
+            }
+            v = v << 4 | UInt32(d)
+            index += 1
+        }
+        return v
+    }
+}
