@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "AFSerialization",
     products: [
-        .library(name: "AFSerialization", targets: ["AFSerialization"]),
+        .library(name: "AFSerialization", targets: ["AFSerialization", "AFFoundationCompat"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
     dependencies: [
@@ -12,10 +12,16 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        // zlib from the system, behind a one-header shim.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The serialization core. No Foundation here (see README "Design").
-        .target(name: "AFSerialization"),
+        .target(name: "AFSerialization", dependencies: ["CZlib"]),
+        // Foundation interop (property lists) kept out of the core.
+        .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
         // Vector/eval codecs and component adapters shared by the CLI, tests and fuzzers.
-        .target(name: "AFConformance", dependencies: ["AFSerialization"]),
+        .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat"]),
+        // Benchmarks against same-run baselines: `swift run -c release afbench`.
+        .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat"]),
         .executableTarget(
             name: "conformance",
             dependencies: [
@@ -27,6 +33,7 @@ let package = Package(
             name: "AFSerializationTests",
             dependencies: [
                 "AFSerialization",
+                "AFFoundationCompat",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

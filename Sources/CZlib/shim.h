@@ -1,0 +1,2 @@
+// zlib from the system (Debian: zlib1g-dev; .ci/setup installs it when missing).
+#include <zlib.h>
