@@ -1,8 +1,8 @@
 import Foundation
 
-struct Benchmark {
+struct Benchmark: Sendable {
     let name: String
-    let run: () -> Void
+    let run: @Sendable () -> Void
 }
 
 /// Every benchmark; add yours here.
