@@ -38,5 +38,17 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance"]),
+        // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
+        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization"]),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["AFFuzzBodies"]),
     ]
 )
+
+// libFuzzer executables, one per Sources/Fuzzers/<name>, only for scripts/fuzz/build.sh
+// (AFS_FUZZ=1): without -sanitize=fuzzer they have no main and would not link.
+if Context.environment["AFS_FUZZ"] == "1" {
+    for name in ["percent-escape", "query-string", "json", "canary"] {
+        package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["AFFuzzBodies"], path: "Sources/Fuzzers/\(name)"))
+        package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
+    }
+}
