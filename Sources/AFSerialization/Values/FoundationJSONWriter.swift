@@ -184,27 +184,45 @@ public enum FoundationJSONWriter {
         }
 
         mutating func string(_ s: String) {
-            let hex = Array("0123456789abcdef".utf8)
             out.append(UInt8(ascii: "\""))
-            for b in s.utf8 {
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(0x5C); out.append(b)
-                case UInt8(ascii: "/"):
-                    if escapeSlash { out.append(0x5C) }
-                    out.append(b)
-                case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
-                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-                case 0x00..<0x20:
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-                default: out.append(b)
+            var s = s
+            s.withUTF8 { bytes in
+                // Copy runs that need no escape in bulk; escape the byte that ends a run.
+                let slash = escapeSlash
+                var runStart = 0
+                while true {
+                    let i = ByteScan.next(
+                        in: bytes, from: runStart,
+                        wordMayMatch: { w in
+                            ByteScan.hasLess(w, 0x20) || ByteScan.hasByte(w, 0x22) || ByteScan.hasByte(w, 0x5C) || (slash && ByteScan.hasByte(w, 0x2F))
+                        },
+                        isSpecial: { b in b < 0x20 || b == 0x22 || b == 0x5C || (b == 0x2F && slash) })
+                    if i == bytes.count { break }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                    escape(bytes[i])
+                    runStart = i + 1
                 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             }
             out.append(UInt8(ascii: "\""))
         }
+
+        mutating func escape(_ b: UInt8) {
+            let hex = FoundationJSONWriter.hexDigits
+            switch b {
+            case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0x00..<0x20:
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+            default: out.append(0x5C); out.append(b)  // " \ /
+            }
+        }
     }
+
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// A finite double as Foundation writes it: shortest round-trip digits, `.0` dropped.
     public static func number(_ d: Double) -> String {

@@ -92,22 +92,34 @@ public enum PlistXMLWriter {
 
     static func line(_ out: inout [UInt8], _ indent: Int, _ parts: String...) {
         out.append(contentsOf: repeatElement(0x09, count: indent))
-        for p in parts { out.append(contentsOf: p.utf8) }
+        for var p in parts { p.withUTF8 { out.append(contentsOf: $0) } }
         out.append(0x0A)
     }
 
+    /// `&`, `<`, `>` as entities; runs without them are copied in bulk.
     static func escaped(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return s }
-        var out: [UInt8] = []
-        for b in s.utf8 {
-            switch b {
-            case 0x26: out.append(contentsOf: "&amp;".utf8)
-            case 0x3C: out.append(contentsOf: "&lt;".utf8)
-            case 0x3E: out.append(contentsOf: "&gt;".utf8)
-            default: out.append(b)
+        var s = s
+        return s.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            var runStart = 0
+            while true {
+                let i = ByteScan.next(
+                    in: bytes, from: runStart,
+                    wordMayMatch: { w in ByteScan.hasByte(w, 0x26) || ByteScan.hasByte(w, 0x3C) || ByteScan.hasByte(w, 0x3E) },
+                    isSpecial: { b in b == 0x26 || b == 0x3C || b == 0x3E })
+                if i == bytes.count { break }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                switch bytes[i] {
+                case 0x26: out.append(contentsOf: "&amp;".utf8)
+                case 0x3C: out.append(contentsOf: "&lt;".utf8)
+                default: out.append(contentsOf: "&gt;".utf8)
+                }
+                runStart = i + 1
             }
+            if runStart == 0 { return String(decoding: bytes, as: UTF8.self) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public static func real(_ d: Double) -> String {
