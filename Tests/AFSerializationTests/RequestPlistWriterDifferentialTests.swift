@@ -73,7 +73,8 @@ import Testing
             } catch {
                 #expect(error.domain == expected.domain)
                 #expect(error.code == expected.code)
-                #expect(error.message == expected.userInfo[NSDebugDescriptionErrorKey] as? String)
+                #expect(error.message == expected.localizedDescription)
+                #expect(error.context["debugDescription"] == expected.userInfo[NSDebugDescriptionErrorKey] as? String)
             }
         }
     }

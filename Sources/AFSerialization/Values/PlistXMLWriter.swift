@@ -74,13 +74,17 @@ public enum PlistXMLWriter {
         return out
     }
 
-    /// The error Foundation reports for a value that is not a property-list type (its debug
-    /// description names the CoreFoundation type as Linux Foundation does).
+    /// The error Foundation reports for a value that is not a property-list type: its
+    /// localized description, and its debug description naming the CoreFoundation type as Linux
+    /// Foundation does (in `context["debugDescription"]`).
     static func invalid(_ typeName: String, _ path: String) -> AFSError {
         AFSError(
             domain: AFSError.cocoaDomain, code: writeInvalidCode,
-            message: "Property list invalid for format: 100 (property lists cannot contain objects of type '\(typeName)')",
-            context: ["field": String(path.prefix(200))])
+            message: "The operation could not be completed. An error occurred in the destination for the data.",
+            context: [
+                "debugDescription": "Property list invalid for format: 100 (property lists cannot contain objects of type '\(typeName)')",
+                "field": String(path.prefix(200)),
+            ])
     }
 
     static func checkDepth(_ depth: Int, _ maxDepth: Int, _ path: String) throws(AFSError) {
