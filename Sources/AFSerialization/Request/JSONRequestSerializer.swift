@@ -34,19 +34,14 @@ public struct JSONRequestSerializer: RequestSerializer {
     }
 
     public func serialize(_ request: Request, parameters: ParameterValue?) throws(AFSError) -> Request {
-        if base.encodesParametersInURI(request.method) {
-            return try base.serialize(request, parameters: parameters)
-        }
-        var out = base.applyingDefaultHeaders(to: request)
-        guard let parameters else { return out }
-        out.headers.setIfAbsent("Content-Type", Self.contentType)
         let maxDepth = base.queryOptions.limits.maxJSONDepth
-        // AF checks isValidJSONObject without options, so a top-level scalar is −1016 even with
-        // `.fragmentsAllowed`.
-        if let path = try FoundationJSONWriter.firstInvalidPath(parameters, maxDepth: maxDepth) {
-            throw Self.invalidJSONError(path: path)
+        return try base.serialize(request, parameters: parameters, contentType: Self.contentType) { (p) throws(AFSError) in
+            // AF checks isValidJSONObject without options, so a top-level scalar is −1016 even
+            // with `.fragmentsAllowed`.
+            if let path = try FoundationJSONWriter.firstInvalidPath(p, maxDepth: maxDepth) {
+                throw Self.invalidJSONError(path: path)
+            }
+            return try FoundationJSONWriter.write(p, options: writingOptions, keyOrder: keyOrder, maxDepth: maxDepth)
         }
-        out.body = .bytes(try FoundationJSONWriter.write(parameters, options: writingOptions, keyOrder: keyOrder, maxDepth: maxDepth))
-        return out
     }
 }

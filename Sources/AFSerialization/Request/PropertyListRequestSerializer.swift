@@ -12,13 +12,9 @@ public struct PropertyListRequestSerializer: RequestSerializer {
     public func withBase(_ base: HTTPRequestSerializer) -> Self { Self(base: base) }
 
     public func serialize(_ request: Request, parameters: ParameterValue?) throws(AFSError) -> Request {
-        if base.encodesParametersInURI(request.method) {
-            return try base.serialize(request, parameters: parameters)
+        let maxDepth = base.queryOptions.limits.maxParameterDepth
+        return try base.serialize(request, parameters: parameters, contentType: Self.contentType) { (p) throws(AFSError) in
+            try PlistXMLWriter.write(p, maxDepth: maxDepth)
         }
-        var out = base.applyingDefaultHeaders(to: request)
-        guard let parameters else { return out }
-        out.headers.setIfAbsent("Content-Type", Self.contentType)
-        out.body = .bytes(try PlistXMLWriter.write(parameters, maxDepth: base.queryOptions.limits.maxParameterDepth))
-        return out
     }
 }
