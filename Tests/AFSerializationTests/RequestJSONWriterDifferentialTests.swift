@@ -35,6 +35,16 @@ import Testing
         #expect(try Self.compare(.array(items), options) == nil)
     }
 
+    /// Top-level scalars: written like Foundation with `.fragmentsAllowed`, refused without it
+    /// (Foundation traps there, so the oracle is only asked with the option).
+    @Test func fragments() throws {
+        let scalars: [ParameterValue] = [.string("a/\u{1}é"), .integer(.min), .double(0.1), .double(-0.0), .bool(true), .null]
+        for v in scalars {
+            #expect(try Self.compare(v, [.fragmentsAllowed]) == nil, "\(v)")
+            #expect(throws: AFSError.self) { try FoundationJSONWriter.write(v, options: []) }
+        }
+    }
+
     /// Thousands of random trees whose dictionaries hold at most one key (model order = any order).
     @Test func randomTreesSingleKeyDictionaries() throws {
         var r = RequestTestRandom(seed: 0x5EED_0001)
