@@ -1,3 +1,4 @@
+import AFFoundationCompat
 import AFSerialization
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 /// Foundation's unordered dictionaries compare).
 let requestBenchmark = Benchmark(name: "request") {
     let tree = requestBodyTree()
-    let objects = requestFoundationObject(tree)
+    let objects = tree.foundationBodyObject
 
     let ourJSON = try! FoundationJSONWriter.write(tree, options: [.sortedKeys])
     let theirJSON = [UInt8](try! JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys]))
@@ -51,23 +52,6 @@ func requestBodyTree() -> ParameterValue {
         top.append(.init("user\(i)", .dictionary(sub)))
     }
     return .dictionary(top)
-}
-
-func requestFoundationObject(_ value: ParameterValue) -> Any {
-    switch value {
-    case .string(let s): return s
-    case .integer(let i): return NSNumber(value: i)
-    case .double(let d): return NSNumber(value: d)
-    case .bool(let b): return b
-    case .null: return NSNull()
-    case .array(let xs): return xs.map(requestFoundationObject)
-    case .set(let xs): return NSSet(array: xs.map(requestFoundationObject))
-    case .data(let bytes): return Data(bytes)
-    case .dictionary(let es):
-        let d = NSMutableDictionary()
-        for e in es { d[e.key as NSString] = requestFoundationObject(e.value) }
-        return d
-    }
 }
 
 func requestLoadAverage() -> String {
