@@ -53,7 +53,6 @@ public enum FoundationJSONWriter {
                 }
                 if frames.isEmpty { return "$" }  // a top-level scalar is not a JSON object
             }
-            guard !frames.isEmpty else { return nil }
             if let child = frames[frames.count - 1].advance() {
                 current = child.value
             } else {
