@@ -39,7 +39,7 @@ let package = Package(
         ),
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance"]),
         // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
-        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization"]),
+        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["AFFuzzBodies"]),
     ]
 )
@@ -47,7 +47,7 @@ let package = Package(
 // libFuzzer executables, one per Sources/Fuzzers/<name>, only for scripts/fuzz/build.sh
 // (AFS_FUZZ=1): without -sanitize=fuzzer they have no main and would not link.
 if Context.environment["AFS_FUZZ"] == "1" {
-    for name in ["percent-escape", "query-string", "json", "canary"] {
+    for name in ["percent-escape", "query-string", "json", "request", "canary"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["AFFuzzBodies"], path: "Sources/Fuzzers/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }
