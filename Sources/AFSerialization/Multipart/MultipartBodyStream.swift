@@ -3,8 +3,9 @@
 /// phases and parts as the buffer (and packet size) allows. Only one part's header block and at
 /// most one open file/stream exist at a time, so memory stays bounded whatever the body sizes.
 ///
-/// A reference type because reading consumes it; not safe for concurrent use.
-public final class MultipartBodyStream {
+/// A reference type because reading consumes it; not safe for concurrent use (`@unchecked
+/// Sendable` only so it can sit in a ``RequestBody``, as that protocol requires).
+public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
     /// The exact total the stream yields (the request's Content-Length).
     public let contentLength: Int
     /// Bytes produced so far.

@@ -30,3 +30,8 @@ extension AFSError.Kind {
     /// Parser: a `Content-Disposition` without a `name` parameter (or a malformed one).
     public static let multipartMissingName = Self("multipartMissingName")
 }
+
+extension AFSError.Kind {
+    /// A caller input stream reported a failure (the conventional kind for stream adapters).
+    public static let streamReadFailed = Self("streamReadFailed")
+}

@@ -192,23 +192,4 @@ public struct MultipartFormData: Sendable {
         MultipartBodyStream(parts: parts, boundary: Array(boundary.utf8), contentLength: contentLength,
                             scanStreamedBodies: profile == .strict, throttle: throttle)
     }
-
-    /// Writes the whole stream to `path` (SPEC §5.6) in 64 KiB pieces; returns the byte count,
-    /// which always equals ``contentLength`` (a mismatch is a read error first).
-    @discardableResult
-    public func writeBody(toFile path: String) throws(AFSError) -> Int {
-        let stream = makeStream()
-        let writer = try MultipartFile.Writer(path: path)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-        defer { buffer.deallocate() }
-        var total = 0
-        while true {
-            let n = try stream.read(into: buffer)
-            if n == 0 { break }
-            try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            total += n
-        }
-        try writer.finish()
-        return total
-    }
 }
