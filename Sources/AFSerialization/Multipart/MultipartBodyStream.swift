@@ -6,10 +6,39 @@
 /// A reference type because reading consumes it; not safe for concurrent use (`@unchecked
 /// Sendable` only so it can sit in a ``RequestBody``, as that protocol requires).
 public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
+    /// All state lives in one struct behind a pointer: a read then pays no dynamic exclusivity
+    /// check per field (measurable at 1-byte reads). Safe because the stream is single-reader.
+    private let reader: UnsafeMutablePointer<PhaseReader>
+
+    init(parts: [MultipartPart], boundary: [UInt8], contentLength: Int, scanStreamedBodies: Bool, throttle: MultipartThrottle) {
+        reader = .allocate(capacity: 1)
+        reader.initialize(to: PhaseReader(parts: parts, boundary: boundary, contentLength: contentLength,
+                                          scanStreamedBodies: scanStreamedBodies, throttle: throttle))
+    }
+
+    deinit {
+        reader.deinitialize(count: 1)
+        reader.deallocate()
+    }
+
     /// The exact total the stream yields (the request's Content-Length).
-    public let contentLength: Int
+    public var contentLength: Int { reader.pointee.contentLength }
     /// Bytes produced so far.
-    public private(set) var bytesRead = 0
+    public var bytesRead: Int { reader.pointee.bytesRead }
+    /// True once every byte has been produced.
+    public var isAtEnd: Bool { reader.pointee.isAtEnd }
+
+    /// Fills up to `buffer.count` bytes (and at most the packet size); returns the count, `0` only
+    /// at the end. An error is sticky: later calls throw it again.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
+        try reader.pointee.read(into: buffer)
+    }
+}
+
+/// The phase machine behind ``MultipartBodyStream``.
+struct PhaseReader {
+    let contentLength: Int
+    var bytesRead = 0
 
     private enum Phase {
         case openingDelimiter, headers, body, closingDelimiter, finished
@@ -28,11 +57,18 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
     /// Offset within the current phase's bytes (delimiter, header block, or in-memory body).
     private var phaseOffset = 0
     private var headerBytes: [UInt8] = []
+    /// The current in-memory body (empty for streamed bodies), cached so a read does not copy
+    /// the part out of `parts` (which costs retains on every call, visible at 1-byte reads).
+    private var memoryBody: [UInt8] = []
     /// The open file/stream of the current body, and how many bytes it still owes.
     private var source: (any MultipartByteStream)?
     private var bodyRemaining = 0
     private var failure: AFSError?
     private var calls = 0
+    /// True while in the body phase of an in-memory part, with no throttle and no failure: the
+    /// common case, served by the fast path at the top of ``read(into:)``.
+    private var fastPath = false
+    private let unthrottled: Bool
 
     init(parts: [MultipartPart], boundary: [UInt8], contentLength: Int, scanStreamedBodies: Bool, throttle: MultipartThrottle) {
         self.parts = parts
@@ -41,17 +77,27 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
         self.encapsulationDelimiter = [0x0D, 0x0A, 0x2D, 0x2D] + boundary + [0x0D, 0x0A]
         self.closeDelimiter = [0x0D, 0x0A, 0x2D, 0x2D] + boundary + [0x2D, 0x2D, 0x0D, 0x0A]
         self.throttle = throttle
+        self.unthrottled = throttle.packetSize == nil && throttle.delayNanoseconds == 0
         self.scanStreamedBodies = scanStreamedBodies
         self.matcher = DelimiterMatcher(boundary: boundary)
         self.phase = parts.isEmpty ? .finished : .openingDelimiter
     }
 
-    /// True once every byte has been produced.
-    public var isAtEnd: Bool { phase == .finished }
+    var isAtEnd: Bool { phase == .finished }
 
-    /// Fills up to `buffer.count` bytes (and at most the packet size); returns the count, `0` only
-    /// at the end. An error is sticky: later calls throw it again.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
+        if fastPath {
+            // Inside an in-memory body and not finishing it in this call: just copy.
+            let left = memoryBody.count - phaseOffset
+            if buffer.count < left, let dst = buffer.baseAddress {
+                let k = buffer.count
+                memoryBody.withUnsafeBytes { dst.copyMemory(from: $0.baseAddress! + phaseOffset, byteCount: k) }
+                phaseOffset += k
+                bytesRead += k
+                calls += 1
+                return k
+            }
+        }
         if let failure { throw failure }
         guard buffer.count > 0 else {
             throw AFSError(.invalidOption, "read needs a buffer of at least 1 byte", context: ["bufferSize": "0"])
@@ -72,12 +118,13 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
             return n
         } catch {
             failure = error
+            fastPath = false
             source = nil
             throw error
         }
     }
 
-    private func fill(_ out: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
+    private mutating func fill(_ out: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
         var n = 0
         while n < out.count {
             switch phase {
@@ -109,13 +156,13 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
         return n
     }
 
-    private func advance(to next: Phase) {
+    private mutating func advance(to next: Phase) {
         phase = next
         phaseOffset = 0
     }
 
     /// Copies what is left of `bytes` (from `phaseOffset`) into `out` at `at`.
-    private func copy(_ bytes: [UInt8], to out: UnsafeMutableRawBufferPointer, at: Int) -> Int {
+    private mutating func copy(_ bytes: [UInt8], to out: UnsafeMutableRawBufferPointer, at: Int) -> Int {
         let k = min(bytes.count - phaseOffset, out.count - at)
         if k > 0 {
             bytes.withUnsafeBytes { src in
@@ -126,12 +173,14 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
         return k
     }
 
-    private func enterBody() throws(AFSError) {
+    private mutating func enterBody() throws(AFSError) {
         advance(to: .body)
         matcher = DelimiterMatcher(boundary: Array(matcher.delimiter.dropFirst(4)))
         switch parts[partIndex].body {
-        case .bytes:
+        case .bytes(let bytes):
             source = nil
+            memoryBody = bytes
+            fastPath = unthrottled
         case .file(let path, let length):
             source = try MultipartFile.Reader(path: path)
             bodyRemaining = length
@@ -142,11 +191,20 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
         if source != nil && bodyRemaining == 0 { try finishStreamedBody() }
     }
 
-    private func readBody(into out: UnsafeMutableRawBufferPointer, at: Int) throws(AFSError) -> Int {
+    private mutating func readBody(into out: UnsafeMutableRawBufferPointer, at: Int) throws(AFSError) -> Int {
         guard let src = source else {
-            guard case .bytes(let bytes) = parts[partIndex].body else { preconditionFailure("streamed body without a source") }
-            let k = copy(bytes, to: out, at: at)
-            if phaseOffset == bytes.count { advance(to: .closingDelimiter) }
+            let k = min(memoryBody.count - phaseOffset, out.count - at)
+            if k > 0 {
+                memoryBody.withUnsafeBytes { b in
+                    (out.baseAddress! + at).copyMemory(from: b.baseAddress! + phaseOffset, byteCount: k)
+                }
+                phaseOffset += k
+            }
+            if phaseOffset == memoryBody.count {
+                memoryBody = []
+                fastPath = false
+                advance(to: .closingDelimiter)
+            }
             return k
         }
         let want = min(out.count - at, bodyRemaining)
@@ -174,9 +232,10 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
     }
 
     /// The declared length is reached: the source must now be at its end (one probe byte).
-    private func finishStreamedBody() throws(AFSError) {
+    private mutating func finishStreamedBody() throws(AFSError) {
         var probe: UInt8 = 0
-        let extra = try withUnsafeMutableBytes(of: &probe) { (p) throws(AFSError) -> Int in try source!.read(into: p) }
+        let src = source!
+        let extra = try withUnsafeMutableBytes(of: &probe) { (p) throws(AFSError) -> Int in try src.read(into: p) }
         if extra != 0 {
             let declared = parts[partIndex].body.length
             throw AFSError(.bodyLengthMismatch, "part \(partIndex) has more than its declared \(declared) bytes",
