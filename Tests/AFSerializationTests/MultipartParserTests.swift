@@ -92,7 +92,7 @@ import Testing
         let bareLF = failure("--B\r\nX: a\nb\r\n\r\nv\r\n--B--")
         #expect(bareLF?.kind == .multipartNonASCIIHeader && bareLF?.offset == 9)
         let noCD = failure("--B\r\nContent-Type: text/plain\r\n\r\nv\r\n--B--")
-        #expect(noCD?.kind == .multipartMissingContentDisposition)
+        #expect(noCD?.kind == .multipartMissingContentDisposition && noCD?.offset == 5)
         let notFormData = failure("--B\r\nContent-Disposition: attachment; name=\"a\"\r\n\r\nv\r\n--B--")
         #expect(notFormData?.kind == .multipartMissingContentDisposition)
         let noName = failure("--B\r\nContent-Disposition: form-data; filename=\"a\"\r\n\r\nv\r\n--B--")

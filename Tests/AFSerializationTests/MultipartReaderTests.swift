@@ -187,6 +187,16 @@ import Testing
         #expect(MP.error { () throws(AFSError) in try MP.bytes(of: unreadable) }?.kind == .fileReadFailed)
     }
 
+    @Test func aFIFOIsAnErrorNotAHang() throws {
+        let dir = MP.tempDir()
+        defer { MP.cleanup(dir) }
+        let fifo = dir.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var form = try MultipartFormData(boundary: "X")
+        try form.appendFile(url: fifo, name: "p")  // it exists: AF's reachability check passes
+        #expect(MP.error { () throws(AFSError) in try MP.bytes(of: form) }?.kind == .fileReadFailed)
+    }
+
     @Test func largeFileStreamsExactly() throws {
         let dir = MP.tempDir()
         defer { MP.cleanup(dir) }

@@ -83,10 +83,22 @@ enum MultipartFile {
         let fd: Int32
         let path: String
 
+        /// Opens without blocking (a FIFO would otherwise wait for a writer forever) and accepts
+        /// only regular files: a directory or device is a typed error, not a hang.
         init(path: String) throws(AFSError) {
             self.path = path
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             if fd < 0 { throw ioError(.fileReadFailed, "cannot open the file", path, errno) }
+            var st = stat()
+            if fstat(fd, &st) != 0 {
+                let e = errno
+                close(fd)
+                throw ioError(.fileReadFailed, "cannot stat the file", path, e)
+            }
+            if st.st_mode & S_IFMT != S_IFREG {
+                close(fd)
+                throw AFSError(.fileReadFailed, "not a regular file", context: ["path": path])
+            }
             self.fd = fd
         }
 

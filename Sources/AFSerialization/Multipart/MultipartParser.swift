@@ -69,6 +69,8 @@ public struct MultipartParser: Sendable {
     public private(set) var offset = 0
     var line: [UInt8] = []
     var lineStart = 0
+    /// Offset of the current part's first header byte (where part-level errors point).
+    var partStart = 0
     var headers: [MultipartHeader] = []
     var headerBytes = 0
     var body: [UInt8] = []
@@ -204,6 +206,7 @@ public struct MultipartParser: Sendable {
             headerBytes = 0
             line = []
             lineStart = offset + 1
+            partStart = offset + 1
             state = .headerLine
         case .headerLine:
             try countHeaderByte()
@@ -271,7 +274,7 @@ public struct MultipartParser: Sendable {
     }
 
     private mutating func completePart() throws(AFSError) {
-        let at = lineStart
+        let at = partStart
         guard let cd = headers.first(where: { $0.name.lowercased() == "content-disposition" }) else {
             throw fail(.multipartMissingContentDisposition, "part \(partCount - 1) has no Content-Disposition", at: at,
                        context: ["part": String(partCount - 1)])

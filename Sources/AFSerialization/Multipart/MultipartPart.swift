@@ -1,12 +1,5 @@
-/// One header line of a part, in the order it is written.
-public struct MultipartHeader: Sendable, Hashable {
-    public var name: String
-    public var value: String
-    public init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = value
-    }
-}
+/// One header line of a part, in the order it is written: the request model's header field.
+public typealias MultipartHeader = HTTPHeaders.Field
 
 /// A pull source of bytes: the caller-supplied input stream of SPEC §5.3.
 /// `read` fills at most `buffer.count` bytes and returns how many; `0` means the end.
