@@ -116,6 +116,23 @@ public struct HTTPRequestSerializer: RequestSerializer {
         return result.query
     }
 
+    /// The shared shape of the JSON and property-list serializers (SPEC §3.3–3.4): URI methods go
+    /// through this serializer unchanged; otherwise default headers, and only when parameters are
+    /// present, `contentType` (unless set) and the body `encode` writes.
+    public func serialize(
+        _ request: Request, parameters: ParameterValue?, contentType: String,
+        encode: (ParameterValue) throws(AFSError) -> [UInt8]
+    ) throws(AFSError) -> Request {
+        if encodesParametersInURI(request.method) {
+            return try serialize(request, parameters: parameters)
+        }
+        var out = applyingDefaultHeaders(to: request)
+        guard let parameters else { return out }
+        out.headers.setIfAbsent("Content-Type", contentType)
+        out.body = .bytes(try encode(parameters))
+        return out
+    }
+
     public func serialize(_ request: Request, parameters: ParameterValue?) throws(AFSError) -> Request {
         var out = applyingDefaultHeaders(to: request)
         let query = try parameters.map { (p) throws(AFSError) in try self.query(for: request, parameters: p) } ?? nil
