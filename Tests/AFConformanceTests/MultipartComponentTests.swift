@@ -46,9 +46,24 @@ import Testing
         #expect(empty["output"]?["body"] == .obj(["text": .string("")]) && empty["output"]?["contentLength"] == .null)
 
         for bad in [#"{"method":"POST","url":"u"}"#, #"{"method":"POST","url":"u","seed":1,"parts":[{"kind":"nope"}]}"#,
-                    #"{"method":"POST","url":"u","seed":1,"parts":[{"kind":"form"}]}"#] {
+                    #"{"method":"POST","url":"u","seed":1,"parts":[{"kind":"form"}]}"#,
+                    #"{"method":"POST","url":"u","seed":1,"parts":[{"kind":"form","name":"a","bodyy":{"text":""}}]}"#,
+                    #"{"method":"POST","url":"u","seed":1,"boundry":"x"}"#] {
             #expect(try eval(#"{"id":1,"component":"multipart","input":\#(bad)}"#)["harnessError"]?.stringValue != nil, "\(bad)")
         }
+    }
+
+    @Test func serializerOptionsApplyBeforeTheMultipartHeaders() throws {
+        // SPEC §5.4: the request starts as the §3.2 request (default headers included), then gets
+        // the multipart Content-Type and Content-Length.
+        let out = try eval(#"{"id":1,"component":"multipart","options":{"userAgent":"UA/1","preferredLanguages":["en","fr"]},"input":{"method":"POST","url":"http://h/","boundary":"Q","parts":[{"kind":"form","name":"a","body":{"text":"b"}}]}}"#)
+        #expect(out["output"]?["headers"] == .array([
+            .array([.string("Accept-Language"), .string("en;q=1, fr;q=0.9")]),
+            .array([.string("User-Agent"), .string("UA/1")]),
+            .array([.string("Content-Type"), .string("multipart/form-data; boundary=Q")]),
+            // `--Q\r\n` 5 + `Content-Disposition: form-data; name="a"\r\n` 42 + `\r\n` 2 + `b` 1 + `\r\n--Q--\r\n` 9
+            .array([.string("Content-Length"), .string("59")]),
+        ]))
     }
 
     @Test func parseComponent() throws {

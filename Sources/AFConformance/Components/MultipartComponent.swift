@@ -10,9 +10,16 @@ import AFSerialization
 /// a file URL or path; optional filename + mimeType override the derived ones), `stream` (name,
 /// filename, mimeType, declaredLength, body = what the stream really yields, optional `failAfter`:
 /// the stream throws after yielding that many bytes), `headers` (headers, body).
-/// Option `maxMultipartParts` overrides the part-count limit.
+/// Options also take `maxMultipartParts` and every `request` option that shapes the HTTP
+/// serializer (`preferredLanguages`, `userAgent`, `basicAuth`, `defaultHeaders`, query styles…).
+/// Unknown fields are a harness error.
 struct MultipartComponent: EvalComponent {
     let name = "multipart"
+
+    static let inputKeys: Set<String> = ["method", "url", "headers", "parameters", "parts", "boundary", "seed"]
+    static let optionKeys: Set<String> = RequestComponent.optionKeys.subtracting(["jsonWritingOptions"])
+        .union(["readSizes", "packetSize", "maxMultipartParts"])
+    static let partKeys: Set<String> = ["kind", "name", "filename", "mimeType", "body", "declaredLength", "path", "headers", "failAfter"]
 
     /// A decoded part, applied to the form inside the (typed-throwing) build closure.
     enum PartSpec {
@@ -24,6 +31,9 @@ struct MultipartComponent: EvalComponent {
     }
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
+        try RequestComponent.requireKnown(input, Self.inputKeys)
+        try RequestComponent.requireKnown(options, Self.optionKeys)
+        let serializer = try RequestComponent.httpSerializer(options, profile: profile)
         let method = try input.requireString("method")
         let url = try input.requireString("url")
         let headers = HTTPHeaders(try Codec.decodeHeaders(input.raw("headers"), path: input.sub("headers")))
@@ -53,7 +63,7 @@ struct MultipartComponent: EvalComponent {
             throw HarnessError(options.sub("readSizes"), "read sizes must be a non-empty list of integers ≥ 1")
         }
 
-        let request = try HTTPRequestSerializer(profile: profile).multipartFormRequest(
+        let request = try serializer.multipartFormRequest(
             method: method, url: url, headers: headers, parameters: parameters, form: form, throttle: throttle
         ) { (f: inout MultipartFormData) throws(AFSError) in
             for spec in specs { try Self.apply(spec, to: &f) }
@@ -88,6 +98,7 @@ struct MultipartComponent: EvalComponent {
     }
 
     static func decodePart(_ p: Fields) throws(HarnessError) -> PartSpec {
+        try RequestComponent.requireKnown(p, partKeys)
         let kind = try p.requireString("kind")
         let body = p.has("body") ? try Codec.decodeBytes(p.raw("body"), path: p.sub("body")) : []
         switch kind {

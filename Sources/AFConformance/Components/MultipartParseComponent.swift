@@ -8,6 +8,8 @@ struct MultipartParseComponent: EvalComponent {
     let name = "multipart-parse"
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
+        try RequestComponent.requireKnown(input, ["boundary", "body"])
+        try RequestComponent.requireKnown(options, ["chunkSizes", "maxMultipartParts", "maxPartHeaderBytes", "maxMultipartBytes", "allowUTF8Headers"])
         let boundary = try input.requireString("boundary")
         let body = try Codec.decodeBytes(input.raw("body"), path: input.sub("body"))
         var o = MultipartParserOptions()
