@@ -216,4 +216,21 @@ import Testing
         #expect(failure?.kind == .limitExceeded)
         #expect(form.parts.count == 10_000)
     }
+
+    @Test func hundredThousandPartsWithARaisedLimit() throws {
+        var limits = Limits()
+        limits.maxMultipartParts = 100_000
+        var form = try MultipartFormData(boundary: "X", limits: limits)
+        for _ in 0..<100_000 { try form.appendFormField(name: "p", value: "v") }
+        // Each part: delimiter 5 (first) or 7 (later) + `Content-Disposition: form-data; name="p"\r\n` 42
+        // + `\r\n` 2 + `v` 1; close `\r\n--X--\r\n` 9.
+        let expectedLength = 5 + 99_999 * 7 + 100_000 * 45 + 9
+        #expect(form.contentLength == expectedLength)
+        let bytes = try MP.bytes(of: form)
+        #expect(bytes.count == expectedLength)
+        var parserOptions = MultipartParserOptions()
+        parserOptions.limits = limits
+        let parsed = try MultipartParser.parse(bytes, boundary: "X", options: parserOptions)
+        #expect(parsed.count == 100_000 && parsed.allSatisfy { $0.name == "p" && $0.body == [0x76] })
+    }
 }

@@ -105,7 +105,7 @@ enum MultipartFile {
         func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
             guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
             while true {
-                let n = Glibc.read(fd, base, buffer.count)
+                let n = sysRead(fd, base, buffer.count)
                 if n >= 0 { return n }
                 if errno == EINTR { continue }
                 throw ioError(.fileReadFailed, "cannot read the file", path, errno)
@@ -131,7 +131,7 @@ enum MultipartFile {
         func write(_ buffer: UnsafeRawBufferPointer) throws(AFSError) {
             var done = 0
             while done < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                let n = sysWrite(fd, buffer.baseAddress! + done, buffer.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw ioError(.fileWriteFailed, "cannot write the file", path, errno)
@@ -148,3 +148,7 @@ enum MultipartFile {
         deinit { if !closed { close(fd) } }
     }
 }
+
+// The C calls under names that the classes' own `read`/`write` methods do not shadow.
+private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int { read(fd, p, n) }
+private func sysWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
