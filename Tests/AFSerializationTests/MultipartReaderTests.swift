@@ -242,6 +242,12 @@ import Testing
         let e = MP.error { () throws(AFSError) in try MP.bytes(of: streamed, sizes: [2]) }
         #expect(e?.kind == .boundaryCollision && e?.offset == 4)
 
+        // Reading without finalizing still checks in-memory bodies in strict, across buffer splits.
+        var unresolved = try MultipartFormData(profile: .strict, boundary: "B")
+        try unresolved.appendFormField(name: "k", value: "0123\r\n--B")
+        let e2 = MP.error { () throws(AFSError) in try MP.bytes(of: unresolved, sizes: [1]) }
+        #expect(e2?.kind == .boundaryCollision && e2?.offset == 4)
+
         // AF profiles send what they were given.
         var af = try MultipartFormData(profile: .af4, boundary: "B")
         try af.appendStream(.bytes(evil), length: evil.count, name: "s", filename: "s", mimeType: "a/b")

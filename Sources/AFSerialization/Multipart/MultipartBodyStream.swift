@@ -10,10 +10,10 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
     /// check per field (measurable at 1-byte reads). Safe because the stream is single-reader.
     private let reader: UnsafeMutablePointer<PhaseReader>
 
-    init(parts: [MultipartPart], boundary: [UInt8], contentLength: Int, scanStreamedBodies: Bool, throttle: MultipartThrottle) {
+    init(parts: [MultipartPart], boundary: [UInt8], contentLength: Int, scanBodies: Bool, throttle: MultipartThrottle) {
         reader = .allocate(capacity: 1)
         reader.initialize(to: PhaseReader(parts: parts, boundary: boundary, contentLength: contentLength,
-                                          scanStreamedBodies: scanStreamedBodies, throttle: throttle))
+                                          scanBodies: scanBodies, throttle: throttle))
     }
 
     deinit {
@@ -49,7 +49,7 @@ struct PhaseReader {
     private let encapsulationDelimiter: [UInt8]
     private let closeDelimiter: [UInt8]
     private let throttle: MultipartThrottle
-    private let scanStreamedBodies: Bool
+    private let scanBodies: Bool
     private var matcher: DelimiterMatcher
 
     private var partIndex = 0
@@ -70,7 +70,7 @@ struct PhaseReader {
     private var fastPath = false
     private let unthrottled: Bool
 
-    init(parts: [MultipartPart], boundary: [UInt8], contentLength: Int, scanStreamedBodies: Bool, throttle: MultipartThrottle) {
+    init(parts: [MultipartPart], boundary: [UInt8], contentLength: Int, scanBodies: Bool, throttle: MultipartThrottle) {
         self.parts = parts
         self.contentLength = contentLength
         self.initialDelimiter = [0x2D, 0x2D] + boundary + [0x0D, 0x0A]
@@ -78,7 +78,7 @@ struct PhaseReader {
         self.closeDelimiter = [0x0D, 0x0A, 0x2D, 0x2D] + boundary + [0x2D, 0x2D, 0x0D, 0x0A]
         self.throttle = throttle
         self.unthrottled = throttle.packetSize == nil && throttle.delayNanoseconds == 0
-        self.scanStreamedBodies = scanStreamedBodies
+        self.scanBodies = scanBodies
         self.matcher = DelimiterMatcher(boundary: boundary)
         self.phase = parts.isEmpty ? .finished : .openingDelimiter
     }
@@ -180,7 +180,7 @@ struct PhaseReader {
         case .bytes(let bytes):
             source = nil
             memoryBody = bytes
-            fastPath = unthrottled
+            fastPath = unthrottled && !scanBodies
         case .file(let path, let length):
             source = try MultipartFile.Reader(path: path)
             bodyRemaining = length
@@ -194,6 +194,13 @@ struct PhaseReader {
     private mutating func readBody(into out: UnsafeMutableRawBufferPointer, at: Int) throws(AFSError) -> Int {
         guard let src = source else {
             let k = min(memoryBody.count - phaseOffset, out.count - at)
+            if scanBodies, k > 0 {
+                let start = phaseOffset
+                if let end = memoryBody.withUnsafeBytes({ matcher.scan(UnsafeRawBufferPointer(rebasing: $0[start..<(start + k)])) }) {
+                    throw AFSError(.boundaryCollision, "part \(partIndex)'s body contains the delimiter",
+                                   offset: start + end - matcher.delimiter.count, context: ["part": String(partIndex)])
+                }
+            }
             if k > 0 {
                 memoryBody.withUnsafeBytes { b in
                     (out.baseAddress! + at).copyMemory(from: b.baseAddress! + phaseOffset, byteCount: k)
@@ -221,9 +228,9 @@ struct PhaseReader {
                            offset: bytesRead + at,
                            context: ["part": String(partIndex), "declared": String(declared), "actual": String(declared - bodyRemaining)])
         }
-        if scanStreamedBodies, let end = matcher.scan(UnsafeRawBufferPointer(rebasing: dest[0..<got])) {
+        if scanBodies, let end = matcher.scan(UnsafeRawBufferPointer(rebasing: dest[0..<got])) {
             let offsetInBody = declared - bodyRemaining + end - matcher.delimiter.count
-            throw AFSError(.boundaryCollision, "part \(partIndex)'s streamed body contains the delimiter",
+            throw AFSError(.boundaryCollision, "part \(partIndex)'s body contains the delimiter",
                            offset: offsetInBody, context: ["part": String(partIndex)])
         }
         bodyRemaining -= got

@@ -186,10 +186,11 @@ public struct MultipartFormData: Sendable {
         return nil
     }
 
-    /// A fresh phase reader over the parts. Call ``resolveBoundaryCollisions()`` first in `strict`
-    /// (``finalizing`` does).
+    /// A fresh phase reader over the parts. In `strict` it checks every body for the delimiter as
+    /// it goes (a typed error); call ``resolveBoundaryCollisions()`` first (``finalizing`` does) so
+    /// a generated boundary is replaced instead.
     public func makeStream(throttle: MultipartThrottle = .init()) -> MultipartBodyStream {
         MultipartBodyStream(parts: parts, boundary: Array(boundary.utf8), contentLength: contentLength,
-                            scanStreamedBodies: profile == .strict, throttle: throttle)
+                            scanBodies: profile == .strict, throttle: throttle)
     }
 }
