@@ -228,9 +228,9 @@ import Testing
         #expect(form.contentLength == expectedLength)
         let bytes = try MP.bytes(of: form)
         #expect(bytes.count == expectedLength)
-        var parserOptions = MultipartParserOptions()
-        parserOptions.limits = limits
-        let parsed = try MultipartParser.parse(bytes, boundary: "X", options: parserOptions)
-        #expect(parsed.count == 100_000 && parsed.allSatisfy { $0.name == "p" && $0.body == [0x76] })
+        // Spot-check the framing at both ends (the parser suite parses a 100,000-part body).
+        let head = Array("--X\r\nContent-Disposition: form-data; name=\"p\"\r\n\r\nv\r\n--X\r\n".utf8)
+        let tail = Array("v\r\n--X--\r\n".utf8)
+        #expect(Array(bytes.prefix(head.count)) == head && Array(bytes.suffix(tail.count)) == tail)
     }
 }
