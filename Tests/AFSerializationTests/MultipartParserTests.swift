@@ -133,11 +133,12 @@ import Testing
 
     @Test func hundredThousandPartsHitTheDefaultLimit() {
         // 100,000 tiny parts: the default 10,000-part limit stops the parser, no crash, no blow-up.
-        var text = ""
-        text.reserveCapacity(100_000 * 60)
-        for _ in 0..<100_000 { text += "--B\r\n\(Self.okPart)\r\n" }
-        text += "--B--"
-        let e = MP.error { () throws(AFSError) in try MultipartParser.parse(Array(text.utf8), boundary: "B") }
+        let one = Array("--B\r\n\(Self.okPart)\r\n".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(100_000 * one.count + 5)
+        for _ in 0..<100_000 { bytes.append(contentsOf: one) }
+        bytes += Array("--B--".utf8)
+        let e = MP.error { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: "B") }
         #expect(e?.kind == .limitExceeded && e?.context["limit"] == "maxMultipartParts=10000")
     }
 }
