@@ -131,6 +131,16 @@ import Testing
         var form = try MultipartFormData(boundary: "X")
         try form.appendFormField(name: "k", value: "v")
         #expect(MP.error { () throws(AFSError) in try form.makeStream().read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0)) }?.kind == .invalidOption)
+        // Also mid-body, where the in-memory fast path serves reads.
+        let mid = form.makeStream()
+        var byte: UInt8 = 0
+        // `--X\r\n` 5 + `Content-Disposition: form-data; name="k"\r\n` 42 + `\r\n` 2 = 49 bytes before the body.
+        for _ in 0..<49 { _ = try withUnsafeMutableBytes(of: &byte) { try mid.read(into: $0) } }
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+        defer { storage.deallocate() }
+        let empty = UnsafeMutableRawBufferPointer(start: storage.baseAddress, count: 0)
+        #expect(MP.error { () throws(AFSError) in try mid.read(into: empty) }?.kind == .invalidOption)
+        #expect(try withUnsafeMutableBytes(of: &byte) { try mid.read(into: $0) } == 1 && byte == 0x76)  // "v"
         #expect(MP.error { () throws(AFSError) in try MP.drain(form.makeStream(throttle: .init(packetSize: 0))) }?.kind == .invalidOption)
     }
 

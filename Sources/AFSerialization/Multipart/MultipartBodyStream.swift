@@ -89,7 +89,7 @@ struct PhaseReader {
         if fastPath {
             // Inside an in-memory body and not finishing it in this call: just copy.
             let left = memoryBody.count - phaseOffset
-            if buffer.count < left, let dst = buffer.baseAddress {
+            if buffer.count < left, buffer.count > 0, let dst = buffer.baseAddress {
                 let k = buffer.count
                 memoryBody.withUnsafeBytes { dst.copyMemory(from: $0.baseAddress! + phaseOffset, byteCount: k) }
                 phaseOffset += k
