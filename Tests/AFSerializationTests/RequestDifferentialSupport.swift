@@ -1,5 +1,6 @@
 import Foundation
 @testable import AFSerialization
+import AFFoundationCompat
 
 /// Deterministic generator for the differential tests (SplitMix64), so a failure reproduces.
 struct RequestTestRandom {
@@ -89,27 +90,10 @@ enum RequestTrees {
     }
 
     /// The Foundation object AF would hold for `value`.
-    static func foundation(_ value: ParameterValue) -> Any {
-        switch value {
-        case .string(let s): return s
-        case .integer(let i): return NSNumber(value: i)
-        case .double(let d): return NSNumber(value: d)
-        case .bool(let b): return b
-        case .null: return NSNull()
-        case .array(let xs): return xs.map(foundation)
-        case .set(let xs): return NSSet(array: xs.map(foundation))
-        case .data(let bytes): return Data(bytes)
-        case .dictionary(let es):
-            let d = NSMutableDictionary()
-            for e in es { d[e.key as NSString] = foundation(e.value) }
-            return d
-        }
-    }
+    static func foundation(_ value: ParameterValue) -> Any { value.foundationBodyObject }
 
     /// Foundation's exact `.sortedKeys` comparison (the oracle for ``FoundationKeyCollation``).
-    static func foundationPrecedes(_ a: String, _ b: String) -> Bool {
-        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex, locale: NSLocale.system) == .orderedAscending
-    }
+    static func foundationPrecedes(_ a: String, _ b: String) -> Bool { JSONKeyOrder.foundationExact.areInIncreasingOrder(a, b) }
 
     static func hexDiff(_ a: [UInt8], _ b: [UInt8]) -> String {
         let i = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)

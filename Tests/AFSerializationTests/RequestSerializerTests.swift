@@ -255,3 +255,29 @@ import Testing
         }
     }
 }
+
+/// The stream case the multipart writer plugs in (SPEC §3.1): pulled to the end by `readAll`.
+@Suite struct RequestBodyStreamTests {
+    final class Chunks: RequestBodyStream, @unchecked Sendable {
+        let data: [UInt8]
+        var offset = 0
+        let contentLength: Int
+        init(_ data: [UInt8], declared: Int) { self.data = data; contentLength = declared }
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
+            let n = min(buffer.count, data.count - offset, 3)
+            for i in 0..<n { buffer[i] = data[offset + i] }
+            offset += n
+            return n
+        }
+    }
+
+    @Test func readAllPullsEveryChunk() throws {
+        let bytes = Array("0123456789".utf8)
+        #expect(try Chunks(bytes, declared: 10).readAll(chunkSize: 4) == bytes)
+        // A stream that overruns its declared length is cut just past it, not read without bound.
+        #expect(try Chunks(bytes, declared: 4).readAll(chunkSize: 2).count == 6)
+        let body = RequestBody.stream(Chunks(bytes, declared: 10))
+        #expect(body.bytes == nil)
+        #expect(!body.isNone)
+    }
+}

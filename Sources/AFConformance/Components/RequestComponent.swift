@@ -37,11 +37,17 @@ struct RequestComponent: EvalComponent {
         let parameters = try input.raw("parameters").map { v throws(HarnessError) in try Codec.decodeParameters(v, path: input.sub("parameters")) }
 
         let out = try serializer.serialize(request, parameters: parameters)
+        let body: JSONValue
+        switch out.body {
+        case .none: body = .null
+        case .bytes(let b): body = Codec.encodeBytes(b)
+        case .stream(let s): body = Codec.encodeBytes(try s.readAll())
+        }
         return .obj([
             "method": .string(out.method),
             "url": .string(out.url),
             "headers": Codec.encodeHeaders(out.headers.pairs),
-            "body": out.body.bytes.map(Codec.encodeBytes) ?? .null,
+            "body": body,
         ])
     }
 

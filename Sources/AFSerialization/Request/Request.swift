@@ -1,7 +1,8 @@
 /// A request as the serializers see it (SPEC §3.1): method, URL string, ordered headers, body.
 ///
 /// The URL stays a string: the core never parses it beyond finding its query and fragment
-/// (SPEC §3.2), so what the caller wrote is what comes out.
+/// (SPEC §3.2), so what the caller wrote is what comes out. **Decision**: it is not validated
+/// (AF asserts when `NSURL` rejects it; we leave that to whoever sends the request).
 public struct Request: Sendable {
     public var method: String
     public var url: String

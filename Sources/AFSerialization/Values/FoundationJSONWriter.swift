@@ -36,25 +36,31 @@ public enum FoundationJSONWriter {
     /// strings, integers, finite doubles, bools, nulls, arrays and dictionaries. Returns the path of
     /// the first offending value, or nil when valid. Throws only when nesting exceeds `maxDepth`.
     public static func firstInvalidPath(_ value: ParameterValue, maxDepth: Int) throws(AFSError) -> String? {
-        switch value {
-        case .array, .dictionary: break
-        default: return "$"
-        }
-        var stack: [(ParameterValue, String, Int)] = [(value, "$", 0)]
-        while let (v, path, depth) = stack.popLast() {
-            switch v {
-            case .string, .integer, .bool, .null: continue
-            case .double(let d): if !d.isFinite { return path }
-            case .set, .data: return path
-            case .array(let items):
-                try checkDepth(depth, maxDepth, path)
-                for (i, x) in items.enumerated().reversed() { stack.append((x, "\(path)[\(i)]", depth + 1)) }
-            case .dictionary(let entries):
-                try checkDepth(depth, maxDepth, path)
-                for e in entries.reversed() { stack.append((e.value, "\(path).\(e.key)", depth + 1)) }
+        var frames: [ContainerFrame] = []
+        var current: ParameterValue? = value
+        while true {
+            if let v = current {
+                switch v {
+                case .string, .integer, .bool, .null: break
+                case .double(let d): if !d.isFinite { return ContainerFrame.path(frames) }
+                case .set, .data: return ContainerFrame.path(frames)
+                case .array(let items):
+                    if frames.count >= maxDepth { throw ContainerFrame.depthError("JSON", maxDepth, frames) }
+                    frames.append(ContainerFrame(.array(items)))
+                case .dictionary(let entries):
+                    if frames.count >= maxDepth { throw ContainerFrame.depthError("JSON", maxDepth, frames) }
+                    frames.append(ContainerFrame(.dictionary(entries)))
+                }
+                if frames.isEmpty { return "$" }  // a top-level scalar is not a JSON object
+            }
+            if let child = frames[frames.count - 1].advance() {
+                current = child.value
+            } else {
+                frames.removeLast()
+                current = nil
+                if frames.isEmpty { return nil }
             }
         }
-        return nil
     }
 
     public static func write(
@@ -73,26 +79,13 @@ public enum FoundationJSONWriter {
         return w.out
     }
 
-    static func checkDepth(_ depth: Int, _ maxDepth: Int, _ path: String) throws(AFSError) {
-        if depth >= maxDepth {
-            throw AFSError(.nestingTooDeep, "JSON nests deeper than \(maxDepth)",
-                           context: ["limit": String(maxDepth), "field": String(path.prefix(200))])
-        }
-    }
-
-    /// One open container: its children and the index of the next one to write.
-    private enum Frame {
-        case array([ParameterValue], Int)
-        case dictionary([ParameterValue.Entry], Int)
-    }
-
     private struct Writer {
         let pretty: Bool
         let escapeSlash: Bool
         let sorted: Bool
         let keyOrder: JSONKeyOrder
         var out: [UInt8] = []
-        var stack: [Frame] = []
+        var stack: [ContainerFrame] = []
 
         init(options: JSONWritingOptions, keyOrder: JSONKeyOrder) {
             pretty = options.contains(.prettyPrinted)
@@ -105,25 +98,17 @@ public enum FoundationJSONWriter {
             try open(root, maxDepth: maxDepth)
             while !stack.isEmpty {
                 let level = stack.count
-                switch stack[level - 1] {
-                case .array(let items, let next):
-                    if next < items.count {
-                        stack[level - 1] = .array(items, next + 1)
-                        separator(first: next == 0, level: level)
-                        try open(items[next], maxDepth: maxDepth)
-                    } else {
-                        close(UInt8(ascii: "]"), level: level)
-                    }
-                case .dictionary(let entries, let next):
-                    if next < entries.count {
-                        stack[level - 1] = .dictionary(entries, next + 1)
-                        separator(first: next == 0, level: level)
-                        string(entries[next].key)
+                let first = stack[level - 1].next == 0
+                if let child = stack[level - 1].advance() {
+                    separator(first: first, level: level)
+                    if let key = child.key {
+                        string(key)
                         out.append(contentsOf: pretty ? Array(" : ".utf8) : [UInt8(ascii: ":")])
-                        try open(entries[next].value, maxDepth: maxDepth)
-                    } else {
-                        close(UInt8(ascii: "}"), level: level)
                     }
+                    try open(child.value, maxDepth: maxDepth)
+                } else {
+                    let isArray = if case .array = stack[level - 1].children { true } else { false }
+                    close(isArray ? UInt8(ascii: "]") : UInt8(ascii: "}"), level: level)
                 }
             }
         }
@@ -162,15 +147,15 @@ public enum FoundationJSONWriter {
             case .set, .data:
                 throw AFSError(.invalidJSONValue, "sets and data cannot be written as JSON")
             case .array(let items):
-                try checkDepth(stack.count, maxDepth, "$")
+                if stack.count >= maxDepth { throw ContainerFrame.depthError("JSON", maxDepth, stack) }
                 out.append(UInt8(ascii: "["))
                 if pretty { out.append(0x0A) }
-                stack.append(.array(items, 0))
+                stack.append(ContainerFrame(.array(items)))
             case .dictionary(let entries):
-                try checkDepth(stack.count, maxDepth, "$")
+                if stack.count >= maxDepth { throw ContainerFrame.depthError("JSON", maxDepth, stack) }
                 out.append(UInt8(ascii: "{"))
                 if pretty { out.append(0x0A) }
-                stack.append(.dictionary(sorted ? sortedEntries(entries) : entries, 0))
+                stack.append(ContainerFrame(.dictionary(sorted ? sortedEntries(entries) : entries)))
             }
         }
 

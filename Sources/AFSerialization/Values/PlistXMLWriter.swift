@@ -25,53 +25,47 @@ public enum PlistXMLWriter {
 
     public static func write(_ value: ParameterValue, maxDepth: Int = Limits.default.maxParameterDepth) throws(AFSError) -> [UInt8] {
         var out = header
-        // Work items: a value to open at an indent, or a closing tag to emit.
-        enum Item {
-            case value(ParameterValue, indent: Int, path: String)
-            case key(String, indent: Int)
-            case close(String, indent: Int)
-        }
-        var stack: [Item] = [.value(value, indent: 0, path: "$")]
-        while let item = stack.popLast() {
-            switch item {
-            case .key(let k, let indent):
-                line(&out, indent, "<key>", escaped(k), "</key>")
-            case .close(let tag, let indent):
-                line(&out, indent, tag)
-            case .value(let v, let indent, let path):
-                switch v {
-                case .string(let s): line(&out, indent, "<string>", escaped(s), "</string>")
-                case .integer(let i): line(&out, indent, "<integer>", String(i), "</integer>")
-                case .double(let d): line(&out, indent, "<real>", real(d), "</real>")
-                case .bool(let b): line(&out, indent, b ? "<true/>" : "<false/>")
-                case .data(let bytes):
-                    line(&out, indent, "<data>")
-                    data(bytes, indent: indent, to: &out)
-                    line(&out, indent, "</data>")
-                case .null: throw invalid("Not A Type", path)
-                case .set: throw invalid("CFSet", path)
-                case .array(let items):
-                    try checkDepth(indent, maxDepth, path)
-                    if items.isEmpty { line(&out, indent, "<array/>"); continue }
-                    line(&out, indent, "<array>")
-                    stack.append(.close("</array>", indent: indent))
-                    for (i, x) in items.enumerated().reversed() {
-                        stack.append(.value(x, indent: indent + 1, path: "\(path)[\(i)]"))
-                    }
-                case .dictionary(let entries):
-                    try checkDepth(indent, maxDepth, path)
-                    if entries.isEmpty { line(&out, indent, "<dict/>"); continue }
-                    line(&out, indent, "<dict>")
-                    stack.append(.close("</dict>", indent: indent))
-                    for e in sortedEntries(entries).reversed() {
-                        stack.append(.value(e.value, indent: indent + 1, path: "\(path).\(e.key)"))
-                        stack.append(.key(e.key, indent: indent + 1))
-                    }
-                }
+        var frames: [ContainerFrame] = []
+        try element(value, frames: &frames, maxDepth: maxDepth, to: &out)
+        while !frames.isEmpty {
+            if let child = frames[frames.count - 1].advance() {
+                if let key = child.key { line(&out, frames.count, "<key>", escaped(key), "</key>") }
+                try element(child.value, frames: &frames, maxDepth: maxDepth, to: &out)
+            } else {
+                let isArray = if case .array = frames.removeLast().children { true } else { false }
+                line(&out, frames.count, isArray ? "</array>" : "</dict>")
             }
         }
         out.append(contentsOf: "</plist>\n".utf8)
         return out
+    }
+
+    /// Writes a scalar, an empty container, or a container's opening tag (pushing its frame).
+    /// The indent is the number of open containers.
+    static func element(_ v: ParameterValue, frames: inout [ContainerFrame], maxDepth: Int, to out: inout [UInt8]) throws(AFSError) {
+        let indent = frames.count
+        switch v {
+        case .string(let s): line(&out, indent, "<string>", escaped(s), "</string>")
+        case .integer(let i): line(&out, indent, "<integer>", String(i), "</integer>")
+        case .double(let d): line(&out, indent, "<real>", real(d), "</real>")
+        case .bool(let b): line(&out, indent, b ? "<true/>" : "<false/>")
+        case .data(let bytes):
+            line(&out, indent, "<data>")
+            data(bytes, indent: indent, to: &out)
+            line(&out, indent, "</data>")
+        case .null: throw invalid("Not A Type", ContainerFrame.path(frames))
+        case .set: throw invalid("CFSet", ContainerFrame.path(frames))
+        case .array(let items):
+            if indent >= maxDepth { throw ContainerFrame.depthError("property list", maxDepth, frames) }
+            if items.isEmpty { return line(&out, indent, "<array/>") }
+            line(&out, indent, "<array>")
+            frames.append(ContainerFrame(.array(items)))
+        case .dictionary(let entries):
+            if indent >= maxDepth { throw ContainerFrame.depthError("property list", maxDepth, frames) }
+            if entries.isEmpty { return line(&out, indent, "<dict/>") }
+            line(&out, indent, "<dict>")
+            frames.append(ContainerFrame(.dictionary(sortedEntries(entries))))
+        }
     }
 
     /// The error Foundation reports for a value that is not a property-list type: its
@@ -83,15 +77,8 @@ public enum PlistXMLWriter {
             message: "The operation could not be completed. An error occurred in the destination for the data.",
             context: [
                 "debugDescription": "Property list invalid for format: 100 (property lists cannot contain objects of type '\(typeName)')",
-                "field": String(path.prefix(200)),
+                "field": path,
             ])
-    }
-
-    static func checkDepth(_ depth: Int, _ maxDepth: Int, _ path: String) throws(AFSError) {
-        if depth >= maxDepth {
-            throw AFSError(.nestingTooDeep, "property list nests deeper than \(maxDepth)",
-                           context: ["limit": String(maxDepth), "field": String(path.prefix(200))])
-        }
     }
 
     static func line(_ out: inout [UInt8], _ indent: Int, _ parts: String...) {
