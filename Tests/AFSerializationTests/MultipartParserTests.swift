@@ -54,6 +54,23 @@ import Testing
         #expect(parsed.first?.name == "a%22b%0D%0Ac" && parsed.first?.filename == "q%22.txt")
     }
 
+    @Test func utf8NamesRoundTripWhenAllowed() throws {
+        // RFC 7578 §5.1: names may be UTF-8; AF writes them verbatim. The parser takes them only
+        // with `allowUTF8Headers` (SPEC §5.7 treats non-ASCII as an error by default).
+        var form = try MultipartFormData(boundary: "X")
+        try form.appendFileData(Array("ok".utf8), name: "naïve ☃", filename: "résumé.pdf", mimeType: "application/pdf")
+        let bytes = try MP.bytes(of: form)
+        #expect(MP.error { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: "X") }?.kind == .multipartNonASCIIHeader)
+        var o = MultipartParserOptions()
+        o.allowUTF8Headers = true
+        let parsed = try MultipartParser.parse(bytes, boundary: "X", options: o, chunkSizes: [1])
+        #expect(parsed.map(\.name) == ["naïve ☃"] && parsed.map(\.filename) == ["résumé.pdf"])
+        // Invalid UTF-8 is still refused, with the offset of the bad byte.
+        let bad = Array("--X\r\nContent-Disposition: form-data; name=\"".utf8) + [0xFF] + Array("\"\r\n\r\nv\r\n--X--".utf8)
+        let e = MP.error { () throws(AFSError) in try MultipartParser.parse(bad, boundary: "X", options: o) }
+        #expect(e?.kind == .invalidUTF8 && e?.offset == 43)
+    }
+
     // MARK: Typed errors with offsets
 
     func failure(_ text: String, boundary: String = "B", options: MultipartParserOptions = .init()) -> AFSError? {
