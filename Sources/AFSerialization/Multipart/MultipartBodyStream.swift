@@ -91,8 +91,16 @@ struct PhaseReader {
             let left = memoryBody.count - phaseOffset
             if buffer.count < left, buffer.count > 0, let dst = buffer.baseAddress {
                 let k = buffer.count
-                memoryBody.withUnsafeBytes { dst.copyMemory(from: $0.baseAddress! + phaseOffset, byteCount: k) }
-                phaseOffset += k
+                let start = phaseOffset
+                memoryBody.withUnsafeBytes { src in
+                    if k <= 8 {
+                        // Tiny reads: a byte loop beats a call into memmove.
+                        for i in 0..<k { dst.storeBytes(of: src[start + i], toByteOffset: i, as: UInt8.self) }
+                    } else {
+                        dst.copyMemory(from: src.baseAddress! + start, byteCount: k)
+                    }
+                }
+                phaseOffset = start + k
                 bytesRead += k
                 calls += 1
                 return k
