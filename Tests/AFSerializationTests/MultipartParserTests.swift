@@ -46,6 +46,41 @@ import Testing
         }
     }
 
+    /// Hostile input: valid bodies with random byte edits. The parser must return parts or a typed
+    /// error, never crash, and the outcome (parts, or error kind + offset) must not depend on chunking.
+    @Test func mutatedBodiesGiveTheSameOutcomeForAnyChunking() async throws {
+        await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 1...40)) { seed, chunk in
+            do {
+                let (form, _) = try MultipartDifferentialTests.randomForm(seed: seed, profile: .af4)
+                var bytes = try MP.bytes(of: form)
+                var r = SplitMix64(seed: seed ^ 0xA5A5)
+                let pool: [UInt8] = Array("\r\n-:;\"=".utf8) + Array(form.boundary.utf8.prefix(3)) + [0x00, 0xFF]
+                for _ in 0..<Int(1 + r.next() % 4) where !bytes.isEmpty {
+                    let at = Int(r.next() % UInt64(bytes.count))
+                    let b = pool[Int(r.next() % UInt64(pool.count))]
+                    switch r.next() % 3 {
+                    case 0: bytes[at] = b
+                    case 1: bytes.insert(b, at: at)
+                    default: bytes.remove(at: at)
+                    }
+                }
+                let whole = Result { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: form.boundary) }
+                let chunked = Result { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: form.boundary, chunkSizes: [chunk, 1]) }
+                switch (whole, chunked) {
+                case (.success(let a), .success(let b)):
+                    #expect(a == b, "seed \(seed)")
+                case (.failure(let a), .failure(let b)):
+                    #expect(a.kind == b.kind && a.offset == b.offset, "seed \(seed): \(a) vs \(b)")
+                    #expect(a.offset != nil && a.offset! <= bytes.count)
+                default:
+                    Issue.record("seed \(seed): whole \(whole) vs chunked \(chunked)")
+                }
+            } catch {
+                Issue.record("seed \(seed): \(error)")
+            }
+        }
+    }
+
     @Test func strictEscapedNamesRoundTripEscaped() throws {
         var form = try MultipartFormData(profile: .strict, boundary: "X")
         try form.appendFileData([1], name: "a\"b\r\nc", filename: "q\".txt", mimeType: "text/plain")
