@@ -11,7 +11,9 @@ public protocol EvalComponent: Sendable {
 /// Every component the harness knows. Add a component by appending it here.
 public enum Components {
     public static let all: [any EvalComponent] = [
-        EchoComponent()
+        EchoComponent(),
+        PercentEscapeComponent(),
+        QueryStringComponent(),
     ]
 
     public static let byName: [String: any EvalComponent] = Dictionary(
