@@ -20,8 +20,9 @@ public enum PercentEscape {
         let table = EscapeTables.encoded(style)
         var outCount = input.count
         for b in input { outCount &+= Int(table[Int(b)] >> 24) &- 1 }
-        if outCount == input.count {
-            // Nothing to escape: the input is the output.
+        if outCount == input.count && style != .whatwgForm {
+            // Nothing to escape: the input is the output. (Not for the form style, whose
+            // space → `+` keeps the length but changes the byte.)
             return String(decoding: input, as: UTF8.self)
         }
         return String(unsafeUninitializedCapacity: outCount) { out in
