@@ -14,19 +14,23 @@ public enum PercentEscape {
         return s.withUTF8 { escape(utf8: $0, style: style) }
     }
 
-    /// Escapes already-validated UTF-8. Two passes — measure, then write — so the result is
-    /// allocated at its exact size (memory stays proportional to the output, SPEC §8).
+    /// Escapes already-validated UTF-8 in one pass over the input. Small inputs are written
+    /// straight into a worst-case (3×) `String`; large ones into a scratch buffer that is then
+    /// copied into an exact-size `String`, so a big result never keeps 3× its size allocated
+    /// (memory stays proportional to the input, SPEC §8).
     static func escape(utf8 input: UnsafeBufferPointer<UInt8>, style: EscapeStyle) -> String {
         let table = EscapeTables.encoded(style)
-        var outCount = input.count
-        for b in input { outCount &+= Int(table[Int(b)] >> 24) &- 1 }
-        if outCount == input.count && style != .whatwgForm {
-            // Nothing to escape: the input is the output. (Not for the form style, whose
-            // space → `+` keeps the length but changes the byte.)
-            return String(decoding: input, as: UTF8.self)
+        // +3: the writer stores whole 4-byte table entries (see `write`).
+        let worst = input.count * 3 + 3
+        if input.count <= 4096 {
+            return String(unsafeUninitializedCapacity: worst) { write(input, into: $0, table: table) }
         }
-        return String(unsafeUninitializedCapacity: outCount) { out in
-            write(input, into: out, table: table)
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: worst)
+        defer { scratch.deallocate() }
+        let n = write(input, into: scratch, table: table)
+        return String(unsafeUninitializedCapacity: n) { out in
+            _ = out.initialize(fromContentsOf: scratch[..<n])
+            return n
         }
     }
 
@@ -34,38 +38,53 @@ public enum PercentEscape {
     /// an intermediate `String` per field and value).
     static func append(utf8 input: UnsafeBufferPointer<UInt8>, style: EscapeStyle, to out: inout [UInt8]) {
         let table = EscapeTables.encoded(style)
-        var extra = 0
-        for b in input { extra &+= Int(table[Int(b)] >> 24) &- 1 }
         let start = out.count
-        let total = input.count + extra
-        out.append(contentsOf: repeatElement(0, count: total))
+        let total = input.count + extraBytes(input, table)
+        out.append(contentsOf: repeatElement(0, count: total + 3))
         out.withUnsafeMutableBufferPointer { buf in
-            _ = write(input, into: UnsafeMutableBufferPointer(rebasing: buf[start..<(start + total)]), table: table)
+            _ = write(input, into: UnsafeMutableBufferPointer(rebasing: buf[start...]), table: table)
         }
+        out.removeLast(3)
     }
 
-    /// Core loop: each table entry holds the (1 or 3) output bytes in its low bytes and their
-    /// count in the top byte. Runs of unescaped bytes are copied without consulting the hex table.
+    /// Bytes added by escaping: 2 per escaped byte.
+    @inline(__always)
+    private static func extraBytes(_ input: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<UInt32>) -> Int {
+        var extra = 0
+        for b in input { extra &+= Int(table[Int(b)] >> 25) }  // 1 → 0, 3 → 1
+        return extra &* 2
+    }
+
+    /// Core loop, branch-free: each table entry holds the (1 or 3) output bytes in its low bytes
+    /// and their count in the top byte; the whole 4-byte entry is stored and the cursor advances
+    /// by the count, so later stores overwrite the spare bytes. `out` needs 3 bytes of slack.
     @inline(__always)
     private static func write(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
         table: UnsafeBufferPointer<UInt32>
     ) -> Int {
-        guard let src = input.baseAddress, let dst = out.baseAddress else { return 0 }
+        guard let src = input.baseAddress, let dst = UnsafeMutableRawPointer(out.baseAddress) else { return 0 }
         let n = input.count
         var i = 0
         var o = 0
+        // Unrolled by four: the entries are independent loads, only `o` chains.
+        while i &+ 4 <= n {
+            let e0 = table[Int(src[i])], e1 = table[Int(src[i &+ 1])]
+            let e2 = table[Int(src[i &+ 2])], e3 = table[Int(src[i &+ 3])]
+            dst.storeBytes(of: e0.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e0 >> 24)
+            dst.storeBytes(of: e1.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e1 >> 24)
+            dst.storeBytes(of: e2.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e2 >> 24)
+            dst.storeBytes(of: e3.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e3 >> 24)
+            i &+= 4
+        }
         while i < n {
             let e = table[Int(src[i])]
-            if e >> 24 == 1 {
-                dst[o] = UInt8(truncatingIfNeeded: e)
-                o &+= 1
-            } else {
-                dst[o] = UInt8(ascii: "%")
-                dst[o &+ 1] = UInt8(truncatingIfNeeded: e >> 8)
-                dst[o &+ 2] = UInt8(truncatingIfNeeded: e >> 16)
-                o &+= 3
-            }
+            dst.storeBytes(of: e.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e >> 24)
             i &+= 1
         }
         return o
