@@ -34,32 +34,11 @@ public enum PercentEscape {
         }
     }
 
-    /// Appends the escaped form of `input` to `out` (the query-string encoder uses this to avoid
-    /// an intermediate `String` per field and value).
-    static func append(utf8 input: UnsafeBufferPointer<UInt8>, style: EscapeStyle, to out: inout [UInt8]) {
-        let table = EscapeTables.encoded(style)
-        let start = out.count
-        let total = input.count + extraBytes(input, table)
-        out.append(contentsOf: repeatElement(0, count: total + 3))
-        out.withUnsafeMutableBufferPointer { buf in
-            _ = write(input, into: UnsafeMutableBufferPointer(rebasing: buf[start...]), table: table)
-        }
-        out.removeLast(3)
-    }
-
-    /// Bytes added by escaping: 2 per escaped byte.
-    @inline(__always)
-    private static func extraBytes(_ input: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<UInt32>) -> Int {
-        var extra = 0
-        for b in input { extra &+= Int(table[Int(b)] >> 25) }  // 1 → 0, 3 → 1
-        return extra &* 2
-    }
-
     /// Core loop, branch-free: each table entry holds the (1 or 3) output bytes in its low bytes
     /// and their count in the top byte; the whole 4-byte entry is stored and the cursor advances
     /// by the count, so later stores overwrite the spare bytes. `out` needs 3 bytes of slack.
     @inline(__always)
-    private static func write(
+    static func write(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
         table: UnsafeBufferPointer<UInt32>
     ) -> Int {
@@ -95,14 +74,14 @@ public enum PercentEscape {
     public static func escapeInBatches(
         _ string: String, style: EscapeStyle = .afnetworking, batchSize: Int = defaultBatchSize
     ) throws(AFSError) -> (text: String, batches: [Range<Int>]) {
-        var bytes: [UInt8] = []
+        var sink = EscapeSink(capacity: string.utf8.count + 16)
         var ranges: [Range<Int>] = []
         try forEachBatch(of: string, batchSize: batchSize) { utf16Range, indices in
             ranges.append(utf16Range)
             var piece = string[indices]
-            piece.withUTF8 { append(utf8: $0, style: style, to: &bytes) }
+            piece.withUTF8 { sink.appendEscaped($0, style: style) }
         }
-        return (String(decoding: bytes, as: UTF8.self), ranges)
+        return (sink.string(), ranges)
     }
 
     /// AF's batch ranges in UTF-16 units: windows of `batchSize` units, each widened to end on a

@@ -82,34 +82,27 @@ public enum QueryString {
 
     /// Encodes already-flattened pairs. A data value is a typed error (SPEC §2.7).
     public static func encode(pairs: [QueryPair], options: QueryStringOptions = .init()) throws(AFSError) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(pairs.count * 16)
+        var out = EscapeSink(capacity: pairs.count * 24)
         let style = options.escapeStyle
-        for (i, pair) in pairs.enumerated() {
+        for i in pairs.indices {
             if i > 0 { out.append(UInt8(ascii: "&")) }
-            appendEscaped(pair.field, style, &out)
-            switch pair.value {
+            out.appendEscaped(pairs[i].field, style: style)
+            switch pairs[i].value {
             case .null:
                 continue
             case .data(let bytes):
                 throw AFSError(
                     .dataInQueryString, "data values cannot be sent in a query string",
-                    context: ["field": pair.field, "length": String(bytes.count)])
+                    context: ["field": pairs[i].field, "length": String(bytes.count)])
             case .string(let s):
                 out.append(UInt8(ascii: "="))
-                appendEscaped(s, style, &out)
-            default:
+                out.appendEscaped(s, style: style)
+            case let value:
                 out.append(UInt8(ascii: "="))
-                appendEscaped(ValueDescription.of(pair.value, boolStyle: options.boolStyle), style, &out)
+                out.appendEscaped(ValueDescription.of(value, boolStyle: options.boolStyle), style: style)
             }
         }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    @inline(__always)
-    private static func appendEscaped(_ s: String, _ style: EscapeStyle, _ out: inout [UInt8]) {
-        var s = s
-        s.withUTF8 { PercentEscape.append(utf8: $0, style: style, to: &out) }
+        return out.string()
     }
 
     @inline(__always)
