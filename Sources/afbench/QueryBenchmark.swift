@@ -15,14 +15,13 @@ let queryBenchmark = Benchmark(name: "query") {
     precondition(ours == theirs, "AF-on-Foundation port disagrees")
     let bytes = ours.utf8.count
 
-    let af = measure(repeats: 3) { afQueryStringOnFoundation(objects as! NSDictionary, allowed: set) }
-    let core = measure(repeats: 10) { try! QueryString.encode(tree) }
-    let flattenOnly = measure(repeats: 10) { try! QueryString.pairs(tree) }
-    print("  load average: \(loadAverage())")
-    print("  input: 10,000 leaves (dictionaries, arrays, sets; strings, integers, bools, nulls); output \(bytes) bytes")
-    report("AF pairs + escaping on Foundation (baseline)", bytes: bytes, seconds: af)
-    report("QueryString.encode (flatten + encode)", bytes: bytes, seconds: core, baseline: af)
-    report("QueryString.pairs (flatten only)", bytes: bytes, seconds: flattenOnly, baseline: af)
+    let af = Timing(repeats: 3) { afQueryStringOnFoundation(objects as! NSDictionary, allowed: set) }
+    let core = Timing(repeats: 50) { try! QueryString.encode(tree) }
+    let flattenOnly = Timing(repeats: 50) { try! QueryString.pairs(tree) }
+    reportComparison(
+        input: "10,000 leaves (dictionaries, arrays, sets; strings, integers, bools, nulls); output \(bytes) bytes",
+        bytes: bytes, baseline: ("AF pairs + escaping on Foundation (baseline)", af),
+        rows: [("QueryString.encode (flatten + encode)", core), ("QueryString.pairs (flatten only)", flattenOnly)])
 }
 
 /// 100 top-level keys × 10 sub-dictionaries × (8-element array + 2-element set) = 10,000 leaves.
@@ -37,7 +36,7 @@ func queryTree() -> ParameterValue {
                 case 0: items.append(.string("value \(i)-\(j)-\(k) & more/ü"))
                 case 1: items.append(.integer(Int64(i * 100 + j * 10 + k)))
                 case 2: items.append(.bool(k % 3 == 0))
-                default: items.append(.string("中文\(k)"))
+                default: items.append(k == 7 ? .null : .string("中文\(k)"))
                 }
             }
             sub.append(.init("field\(j)", .array(items)))
