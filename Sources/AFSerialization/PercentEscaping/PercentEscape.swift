@@ -14,24 +14,25 @@ public enum PercentEscape {
         return s.withUTF8 { escape(utf8: $0, style: style) }
     }
 
-    /// Escapes already-validated UTF-8 in one pass over the input. Small inputs are written
-    /// straight into a worst-case (3×) `String`; large ones into a scratch buffer that is then
-    /// copied into an exact-size `String`, so a big result never keeps 3× its size allocated
-    /// (memory stays proportional to the input, SPEC §8).
+    /// Escapes already-validated UTF-8 in one pass over the input, straight into a worst-case
+    /// (3×) `String`. When the result uses less than half of that and the input is large, it is
+    /// copied into an exact-size `String`, so a big, mostly-unescaped result does not keep 3× its
+    /// size allocated (memory stays proportional to the input, SPEC §8).
     static func escape(utf8 input: UnsafeBufferPointer<UInt8>, style: EscapeStyle) -> String {
         let table = EscapeTables.encoded(style)
         // +3: the writer stores whole 4-byte table entries (see `write`).
         let worst = input.count * 3 + 3
-        if input.count <= 4096 {
-            return String(unsafeUninitializedCapacity: worst) { write(input, into: $0, table: table) }
+        let result = String(unsafeUninitializedCapacity: worst) { write(input, into: $0, table: table) }
+        if input.count > 1 << 16 && result.utf8.count < worst / 2 {
+            var copy = result
+            return copy.withUTF8 { bytes in
+                String(unsafeUninitializedCapacity: bytes.count) { out in
+                    _ = out.initialize(fromContentsOf: bytes)
+                    return bytes.count
+                }
+            }
         }
-        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: worst)
-        defer { scratch.deallocate() }
-        let n = write(input, into: scratch, table: table)
-        return String(unsafeUninitializedCapacity: n) { out in
-            _ = out.initialize(fromContentsOf: scratch[..<n])
-            return n
-        }
+        return result
     }
 
     /// Core loop, branch-free: each table entry holds the (1 or 3) output bytes in its low bytes
