@@ -32,6 +32,13 @@ import Testing
         #expect(grown < 6 * 100_000_000, "peak grew by \(grown) bytes")
     }
 
+    /// Large, mostly-unescaped input takes the shrink-to-fit copy path; the text must not change.
+    @Test func largeMostlyUnescapedInput() {
+        let s = String(repeating: "a", count: 200_000) + " ~"
+        #expect(PercentEscape.escape(s) == String(repeating: "a", count: 200_000) + "%20~")
+        #expect(PercentEscape.escape(s, style: .whatwgForm) == String(repeating: "a", count: 200_000) + "+%7E")
+    }
+
     @Test func batchedEscapeOfAMegabyte() throws {
         let s = String(repeating: "a👨‍👩‍👧‍👦b€", count: 60_000)
         let r = try PercentEscape.escapeInBatches(s)
