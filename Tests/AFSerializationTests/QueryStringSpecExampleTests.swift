@@ -73,6 +73,11 @@ import Testing
         #expect(try PercentEscape.batches(of: "") == [])
     }
 
+    @Test func hugeBatchSizeIsOneBatch() throws {
+        // start + batchSize must not overflow.
+        #expect(try PercentEscape.batches(of: "a👴🏻", batchSize: .max) == [0..<5])
+    }
+
     // MARK: §1.5 invalid input
 
     @Test func unpairedSurrogatesAreTypedErrors() throws {

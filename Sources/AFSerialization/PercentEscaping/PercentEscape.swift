@@ -99,7 +99,11 @@ public enum PercentEscape {
     /// since `start` is always on a boundary, only the end moves, to the first `Character`
     /// boundary at or after `start + batchSize` (or the end of the string).
     /// **Decision** (SPEC §1.4): "composed character sequence" is Swift's `Character` (extended
-    /// grapheme cluster), which is what the SPEC guarantee is stated in.
+    /// grapheme cluster), which is what the SPEC guarantee is stated in. Evidence: on the kinds the
+    /// SPEC names (surrogate pairs, emoji with modifiers/ZWJ, combining marks, flags) Linux
+    /// Foundation's composed sequences equal `Character`s and our ranges equal AF's loop on it;
+    /// elsewhere (CR LF, Prepend, virama, Thai SARA AM, controls + marks) they differ, and
+    /// Foundation can even move a batch start backwards (see PercentEscapingPropertyTests).
     static func forEachBatch(
         of string: String, batchSize: Int, _ body: (Range<Int>, Range<String.Index>) -> Void
     ) throws(AFSError) {
