@@ -12,6 +12,7 @@ public protocol EvalComponent: Sendable {
 public enum Components {
     public static let all: [any EvalComponent] = [
         EchoComponent(),
+        RequestComponent(),
         PercentEscapeComponent(),
         QueryStringComponent(),
     ]

@@ -7,6 +7,7 @@ struct Benchmark: Sendable {
 
 /// Every benchmark; add yours here.
 let allBenchmarks: [Benchmark] = [
+    requestBenchmark,
     escapingBenchmark,
     queryBenchmark,
 ]

@@ -101,11 +101,19 @@ import Testing
     /// Evidence for the **Decision** of SPEC §1.4 (batch on Swift `Character`s). On the full mix,
     /// swift-corelibs-foundation's composed sequences differ from `Character`s — e.g. it splits
     /// CR LF and Prepend + base, joins a control with a following mark and a virama with the next
-    /// letter (`क्` + `a`), splits before Thai SARA AM — and its range widening can even move a
+    /// letter (`क्` + `a`), groups characters after Apple's private-use hints U+F860–F88F, splits
+    /// before Thai SARA AM, handles extended Hangul jamo differently — and its range widening can even move a
     /// batch's *start* backwards (`🇫🇷🏻`, batch size 1 → [0,4) then [2,6)), which makes AF's loop
     /// emit U+1F1F7 twice. This test pins that every disagreement sits next to a
     /// cluster-extending, control, Prepend or regional-indicator scalar — never between two plain
     /// base characters — and prints how common the disagreements are.
+    /// Grapheme_Cluster_Break=Prepend (Unicode 15.1/16 GraphemeBreakProperty.txt).
+    static let prepend: [ClosedRange<UInt32>] = [
+        0x0600...0x0605, 0x06DD...0x06DD, 0x070F...0x070F, 0x0890...0x0891, 0x08E2...0x08E2, 0x0D4E...0x0D4E,
+        0x110BD...0x110BD, 0x110CD...0x110CD, 0x111C2...0x111C3, 0x113D1...0x113D1, 0x1193F...0x1193F,
+        0x11941...0x11941, 0x11A3A...0x11A3A, 0x11A84...0x11A89, 0x11D46...0x11D46, 0x11F02...0x11F02,
+    ]
+
     @Test func foundationComposedSequencesVersusCharacters() async {
         func special(_ v: Unicode.Scalar) -> Bool {
             let p = v.properties
@@ -115,7 +123,10 @@ import Testing
             }
             return p.canonicalCombiningClass.rawValue == 9  // virama
                 || (0x1F1E6...0x1F1FF).contains(v.value) || (0x1F3FB...0x1F3FF).contains(v.value)
-                || (0x0600...0x0605).contains(v.value) || [0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD].contains(v.value)
+                || Self.prepend.contains { $0.contains(v.value) }
+                || v.value == 0x0E33 || v.value == 0x0EB3  // SARA AM / Lao AM: letters with GCB=SpacingMark
+                || (0x1100...0x11FF).contains(v.value) || (0xA960...0xA97F).contains(v.value)
+                || (0xD7B0...0xD7FF).contains(v.value)  // conjoining Hangul jamo (GB6–GB8)
                 || p.isGraphemeExtend || p.isEmojiModifier
         }
         func explained(_ s: String, at offset: Int) -> Bool {
@@ -140,6 +151,9 @@ import Testing
             let foundationEnds = Set(EscapeOracle.foundationSequenceEnds(s))
             if swiftEnds == foundationEnds { return }
             differing += 1
+            // CoreFoundation treats Apple's corporate-use "transcoding hints" U+F860–F88F as
+            // grouping marks that join several following characters; not checked further.
+            if s.unicodeScalars.contains(where: { (0xF860...0xF88F).contains($0.value) }) { return }
             if examples.count < 3 { examples.append("\(s.unicodeScalars.map { String($0.value, radix: 16) })") }
             for b in swiftEnds.symmetricDifference(foundationEnds) {
                 #expect(explained(s, at: b), "unexplained boundary difference at \(b) in \(s.unicodeScalars.map { String($0.value, radix: 16) })")
