@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The text AF sends for a leaf value: its `description` (SPEC §2.3).
 public enum ValueDescription {
     /// Description of a value as it is *sent*: string → itself, integer → decimal, bool → `1`/`0`
@@ -77,14 +71,10 @@ public enum ValueDescription {
     public static func double(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
-        // Integral values below 2^53 print exactly as integers under %.16g (≤ 16 digits).
+        // Fast path: an integral value below 1e15 has ≤ 15 digits, which %.16g prints as an integer.
         if d == d.rounded(.towardZero), abs(d) < 1e15, !(d == 0 && d.sign == .minus) {
             return String(Int64(d))
         }
-        // %.16g of a finite double is at most 24 bytes ("-1.234567890123456e-308").
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buf in
-            let n = withVaList([d]) { vsnprintf(buf.baseAddress, 32, "%.16g", $0) }
-            return String(decoding: UnsafeRawBufferPointer(start: buf.baseAddress, count: Int(n)).bindMemory(to: UInt8.self), as: UTF8.self)
-        }
+        return CFormat.double("%.16g", d)
     }
 }
