@@ -115,7 +115,8 @@ public enum PercentEscape {
         var index = string.startIndex
         while index < string.endIndex {
             let next = string.index(after: index)  // one Character
-            offset += string.utf16.distance(from: index, to: next)
+            // UTF-16 length from the UTF-8 bytes: one unit per scalar, two for a 4-byte scalar.
+            for b in string.utf8[index..<next] where b & 0xC0 != 0x80 { offset += b >= 0xF0 ? 2 : 1 }
             index = next
             if offset - start >= batchSize || index == string.endIndex {
                 body(start..<offset, startIndex..<index)
