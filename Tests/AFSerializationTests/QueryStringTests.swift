@@ -41,6 +41,15 @@ import Testing
         #expect(try QueryString.encode(p) == "s=0&s&s=a")
     }
 
+    @Test func dictionariesInASetSortByTheirSortedKeys() throws {
+        // Rendering is independent of the dictionaries' input key order: {a = 2; b = 1} < {a = 3; …}.
+        let first = ParameterValue.dictionary([.init("b", .integer(1)), .init("a", .integer(2))])
+        let second = ParameterValue.dictionary([.init("a", .integer(3)), .init("b", .integer(0))])
+        #expect(ValueDescription.sortKey(first) == "{a = 2; b = 1}")
+        let p = ParameterValue.dict(["s": .set([second, first])])
+        #expect(try QueryString.pairs(p).map(\.value) == [.integer(2), .integer(1), .integer(3), .integer(0)])
+    }
+
     @Test func boolStyleChangesSetOrder() throws {
         // Sorting uses the description that is sent: "1"/"0" numeric, "true"/"false" literal.
         let p = ParameterValue.dict(["s": .set([.bool(true), .string("m"), .bool(false)])])

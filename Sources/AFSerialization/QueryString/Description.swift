@@ -19,7 +19,7 @@ public enum ValueDescription {
     ///
     /// Leaves are their ``of(_:boolStyle:)`` text, except null, which is NSNull's `<null>`.
     /// **Decision** (SPEC is silent): containers and data inside a set sort by a compact,
-    /// deterministic rendering — `(a, b)`, `{k = v; …}`, `{length = n}` — not Foundation's
+    /// deterministic rendering — `(a, b)`, `{k = v; …}` (keys sorted), `{length = n}` — not Foundation's
     /// multi-line, quote-as-needed plist text. Rendering is iterative (no recursion on depth).
     public static func sortKey(_ value: ParameterValue, boolStyle: BoolStyle = .numeric) -> String {
         enum Work {
@@ -44,8 +44,9 @@ public enum ValueDescription {
                     }
                     work.append(.text("("))
                 case .dictionary(let es):
+                    // Keys in flattening order, as NSDictionary's description sorts them.
                     work.append(.text("}"))
-                    for (i, e) in es.enumerated().reversed() {
+                    for (i, e) in QueryString.sortedEntries(es).enumerated().reversed() {
                         work.append(.value(e.value))
                         work.append(.text((i > 0 ? "; " : "") + e.key + " = "))
                     }
