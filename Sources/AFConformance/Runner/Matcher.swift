@@ -26,7 +26,8 @@ public struct Mismatch: Sendable, Hashable {
 /// - byte values (`{"text": …}` / `{"hex": …}`) compare as the bytes they decode to;
 /// - numbers compare by value (`1.0` equals `1.00`), everything else exactly;
 /// - `{"$unordered": [...]}` in an expected value matches an array holding the same items in any order
-///   (request headers, whose order AFNetworking does not define).
+///   (request headers, whose order AFNetworking does not define); `{"$includes": [...]}` matches an
+///   array that holds at least those items (headers a vector cannot fully determine).
 public enum Matcher {
     public static func compare(expected: JSONValue, actual: JSONValue, path: String = "output") -> [Mismatch] {
         var out: [Mismatch] = []
@@ -43,7 +44,11 @@ public enum Matcher {
 
     private static func compare(_ e: JSONValue, _ a: JSONValue, _ path: String, exact: Bool, _ out: inout [Mismatch]) {
         if let items = unorderedItems(e) {
-            compareUnordered(items, a, path, &out)
+            compareUnordered(items, a, path, allowExtra: false, &out)
+            return
+        }
+        if let items = includedItems(e) {
+            compareUnordered(items, a, path, allowExtra: true, &out)
             return
         }
         if let eb = bytesValue(e), let ab = bytesValue(a) {
@@ -94,7 +99,7 @@ public enum Matcher {
         }
     }
 
-    private static func compareUnordered(_ items: [JSONValue], _ a: JSONValue, _ path: String, _ out: inout [Mismatch]) {
+    private static func compareUnordered(_ items: [JSONValue], _ a: JSONValue, _ path: String, allowExtra: Bool, _ out: inout [Mismatch]) {
         guard var remaining = a.arrayValue else {
             out.append(Mismatch(path: path, expected: .array(items), actual: a, note: "expected an array (any order)"))
             return
@@ -107,17 +112,24 @@ public enum Matcher {
                 missing.append(item)
             }
         }
+        if allowExtra { remaining = [] }
         if !missing.isEmpty || !remaining.isEmpty {
             var parts: [String] = []
             if !missing.isEmpty { parts.append("missing \(JSONValue.array(missing).jsonText)") }
             if !remaining.isEmpty { parts.append("unexpected \(JSONValue.array(remaining).jsonText)") }
-            out.append(Mismatch(path: path, expected: .array(items), actual: a, note: "(any order) " + parts.joined(separator: "; ")))
+            out.append(Mismatch(path: path, expected: .array(items), actual: a, note: (allowExtra ? "(includes) " : "(any order) ") + parts.joined(separator: "; ")))
         }
     }
 
     /// The items of `{"$unordered": [...]}`.
     static func unorderedItems(_ v: JSONValue) -> [JSONValue]? {
         guard case .object(let m) = v, m.count == 1, m[0].key == "$unordered" else { return nil }
+        return m[0].value.arrayValue
+    }
+
+    /// The items of `{"$includes": [...]}`.
+    static func includedItems(_ v: JSONValue) -> [JSONValue]? {
+        guard case .object(let m) = v, m.count == 1, m[0].key == "$includes" else { return nil }
         return m[0].value.arrayValue
     }
 

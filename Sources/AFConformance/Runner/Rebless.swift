@@ -78,6 +78,16 @@ public enum Rebless {
         if Matcher.unorderedItems(e) != nil {
             return a.arrayValue != nil ? .obj(["$unordered": a]) : a
         }
+        if let items = Matcher.includedItems(e), let actual = a.arrayValue {
+            // Keep the pinned items that still exist in a matching form; a changed one takes the actual row
+            // with the same first element (header name) when there is one.
+            let kept = items.compactMap { item -> JSONValue? in
+                if actual.contains(where: { Matcher.matches(expected: item, actual: $0) }) { return item }
+                let key = item.arrayValue?.first
+                return actual.first { $0.arrayValue?.first == key }
+            }
+            return .obj(["$includes": .array(kept)])
+        }
         if Matcher.bytesValue(e) != nil && Matcher.bytesValue(a) != nil { return a }
         switch (e, a) {
         case (.object(let em), .object(let am)):
