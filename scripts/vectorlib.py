@@ -108,7 +108,7 @@ class VectorFile:
         v["input"] = input
         v["expected"] = expected
         if refs:
-            v["refs"] = [r for r in refs if r not in self.refs]
+            v["refs"] = [r for i, r in enumerate(refs) if r not in self.refs and r not in refs[:i]]
             if not v["refs"]:
                 del v["refs"]
         self.vectors.append(v)

@@ -27,7 +27,8 @@ public struct Mismatch: Sendable, Hashable {
 /// - numbers compare by value (`1.0` equals `1.00`), everything else exactly;
 /// - `{"$unordered": [...]}` in an expected value matches an array holding the same items in any order
 ///   (request headers, whose order AFNetworking does not define); `{"$includes": [...]}` matches an
-///   array that holds at least those items (headers a vector cannot fully determine).
+///   array that holds at least those items (headers a vector cannot fully determine);
+/// - `{"$absent": true}` as a field's expected value means the actual output must not have that field.
 public enum Matcher {
     public static func compare(expected: JSONValue, actual: JSONValue, path: String = "output") -> [Mismatch] {
         var out: [Mismatch] = []
@@ -66,6 +67,12 @@ public enum Matcher {
                 return
             }
             for m in members {
+                if isAbsentMarker(m.value) {
+                    if let av = a[m.key] {
+                        out.append(Mismatch(path: "\(path).\(m.key)", expected: nil, actual: av, note: "expected no \"\(m.key)\" field"))
+                    }
+                    continue
+                }
                 guard let av = a[m.key] else {
                     let note = m.key == "error" ? "expected an error, the output has none" : "missing field \"\(m.key)\""
                     out.append(Mismatch(path: "\(path).\(m.key)", expected: m.value, actual: nil, note: note))
@@ -125,6 +132,12 @@ public enum Matcher {
     static func unorderedItems(_ v: JSONValue) -> [JSONValue]? {
         guard case .object(let m) = v, m.count == 1, m[0].key == "$unordered" else { return nil }
         return m[0].value.arrayValue
+    }
+
+    /// `{"$absent": true}`: the field must not be there (e.g. "no object" in a response).
+    static func isAbsentMarker(_ v: JSONValue) -> Bool {
+        guard case .object(let m) = v, m.count == 1, m[0].key == "$absent" else { return false }
+        return m[0].value == .bool(true)
     }
 
     /// The items of `{"$includes": [...]}`.

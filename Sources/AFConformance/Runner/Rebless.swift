@@ -102,6 +102,10 @@ public enum Rebless {
                 }
             }
             for m in em {
+                if Matcher.isAbsentMarker(m.value) {
+                    out.append(.init(m.key, a[m.key] ?? m.value))
+                    continue
+                }
                 guard let av = a[m.key] else { continue }
                 let sub = "\(path).\(m.key)"
                 out.append(.init(m.key, Matcher.exactFields.contains(m.key) ? av : project(m.value, onto: av, path: sub)))
