@@ -58,11 +58,12 @@ public enum Reporters {
         if !failures.isEmpty {
             out.append("")
             out.append("Failures (\(failures.count)):")
-            for f in failures.prefix(verbose ? Int.max : maxDiffs) {
-                out += describe(f).map { "  " + $0 }
+            let groups = groupByVector(failures)
+            for g in groups.prefix(verbose ? Int.max : maxDiffs) {
+                out += describe(g.first, profiles: g.profiles).map { "  " + $0 }
             }
-            if !verbose && failures.count > maxDiffs {
-                out.append("  … \(failures.count - maxDiffs) more failures (use --verbose, --max-diffs N, or --json FILE)")
+            if !verbose && groups.count > maxDiffs {
+                out.append("  … \(groups.count - maxDiffs) more failing vectors (use --verbose, --max-diffs N, or --json FILE)")
             }
         }
         if !r.staleExpectedFailures.isEmpty {
@@ -81,18 +82,33 @@ public enum Reporters {
         return out.joined(separator: "\n")
     }
 
-    /// A failure's headline and diff lines.
-    public static func describe(_ f: RunResult) -> [String] {
+    /// Consecutive results of one vector that failed the same way under several profiles, shown once.
+    static func groupByVector(_ results: [RunResult]) -> [(first: RunResult, profiles: [String])] {
+        var out: [(first: RunResult, profiles: [String])] = []
+        for r in results {
+            if let last = out.last, last.first.vector.id == r.vector.id, last.first.status == r.status,
+               last.first.mismatches == r.mismatches {
+                out[out.count - 1].profiles.append(r.profile)
+            } else {
+                out.append((r, [r.profile]))
+            }
+        }
+        return out
+    }
+
+    /// A failure's headline and diff lines; `profiles` lists every profile that failed identically.
+    public static func describe(_ f: RunResult, profiles: [String]? = nil) -> [String] {
         var out: [String] = []
+        let name = "\(f.vector.id) [\((profiles ?? [f.profile]).joined(separator: ", "))]"
         switch f.status {
         case .unexpectedPass(let reason):
-            out.append("✗ \(f.name) passed but is listed in expected-failures.json (\(reason)); remove the entry")
+            out.append("✗ \(name) passed but is listed in expected-failures.json (\(reason)); remove the entry")
             return out
         case .harnessError(let m):
-            out.append("✗ \(f.name): harness error: \(m)")
+            out.append("✗ \(name): harness error: \(m)")
             return out
         default:
-            out.append("✗ \(f.name)  (\(f.vector.file))")
+            out.append("✗ \(name)  (\(f.vector.file))")
         }
         if let c = f.vector.comment { out.append("    \(c)") }
         for m in f.mismatches.prefix(5) { out += DiffFormatter.render(m) }
