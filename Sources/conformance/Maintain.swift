@@ -54,8 +54,11 @@ struct Update: ParsableCommand {
         let written: [String]
         do { written = try Rebless.apply(plan) } catch { throw fail("\(error)") }
         print("\(plan.changes.count) updated in \(written.count) file(s), \(plan.unchanged) unchanged, \(plan.skipped.count) skipped")
-        if !written.isEmpty {
-            print("generated files are rewritten by scripts/gen_vectors.py: change the generator too, or the next regeneration reverts this")
+        let generated = written.filter { file in
+            ((try? FileSystem.readFile(file)).map { String(decoding: $0, as: UTF8.self).contains("\"generatedBy\"") }) ?? false
+        }
+        if !generated.isEmpty {
+            print("\(generated.joined(separator: ", ")) \(generated.count == 1 ? "is" : "are") generated (see its generatedBy): change the generator too, or the next regeneration reverts this")
         }
         if !plan.skipped.isEmpty { throw ExitCode.failure }
     }

@@ -47,7 +47,7 @@ public struct CoverageReport: Sendable {
         let width = rows.map(\.ref.count).max() ?? 10
         for row in rows {
             let mark = row.ids.isEmpty ? "✗" : "✓"
-            let sample = row.ids.prefix(listIDs).joined(separator: ", ") + (row.ids.count > listIDs ? ", …" : "")
+            let sample = listIDs == 0 ? "" : row.ids.prefix(listIDs).joined(separator: ", ") + (row.ids.count > listIDs ? ", …" : "")
             out.append("\(mark) \(row.ref.padding(to: width))  \(String(row.ids.count).padding(to: 5)) \(row.ids.isEmpty ? "UNCOVERED  " + row.title : sample)")
         }
         if !extraRefs.isEmpty {
