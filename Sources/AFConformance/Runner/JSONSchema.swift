@@ -20,10 +20,16 @@ public struct JSONSchema: Sendable {
     ]
 
     public let root: JSONValue
+    private let compiled: Node
+    private let definitions: [String: Node]
 
     public init(_ root: JSONValue) throws(HarnessError) {
         self.root = root
         try Self.checkKeywords(root, path: "#")
+        compiled = Node(root)
+        var defs: [String: Node] = [:]
+        for m in root["$defs"]?.objectValue ?? [] { defs[m.key] = Node(m.value) }
+        definitions = defs
     }
 
     // MARK: Loading-time checks
@@ -55,129 +61,145 @@ public struct JSONSchema: Sendable {
         }
     }
 
+    /// A schema object with its keywords decoded once (validation runs for every vector file).
+    final class Node: Sendable {
+        enum Additional: Sendable { case any, forbidden, schema(Node) }
+
+        let rejectsAll: Bool
+        let ref: String?
+        let types: [String]?
+        let enumValues: [JSONValue]?
+        let constValue: JSONValue?
+        let required: [String]
+        let properties: [String: Node]
+        let additional: Additional
+        let items: Node?
+        let minItems: Int?, maxItems: Int?, minLength: Int?, minProperties: Int?, maxProperties: Int?
+        let uniqueItems: Bool
+        let minimum: (text: String, value: Double)?
+        let allOf: [Node], anyOf: [Node], oneOf: [Node]
+        let not: Node?
+
+        init(_ s: JSONValue) {
+            rejectsAll = s == .bool(false)
+            ref = s["$ref"]?.stringValue.map { String($0.dropFirst("#/$defs/".count)) }
+            if let t = s["type"] { types = t.arrayValue?.compactMap(\.stringValue) ?? [t.stringValue ?? ""] } else { types = nil }
+            enumValues = s["enum"]?.arrayValue
+            constValue = s["const"]
+            required = s["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            var props: [String: Node] = [:]
+            for m in s["properties"]?.objectValue ?? [] { props[m.key] = Node(m.value) }
+            properties = props
+            switch s["additionalProperties"] {
+            case nil, .bool(true)?: additional = .any
+            case .bool(false)?: additional = .forbidden
+            case let sub?: additional = .schema(Node(sub))
+            }
+            items = s["items"].map(Node.init)
+            minItems = s["minItems"]?.intValue
+            maxItems = s["maxItems"]?.intValue
+            minLength = s["minLength"]?.intValue
+            minProperties = s["minProperties"]?.intValue
+            maxProperties = s["maxProperties"]?.intValue
+            uniqueItems = s["uniqueItems"] == .bool(true)
+            if case .number(let t)? = s["minimum"], let d = Double(t) { minimum = (t, d) } else { minimum = nil }
+            allOf = (s["allOf"]?.arrayValue ?? []).map(Node.init)
+            anyOf = (s["anyOf"]?.arrayValue ?? []).map(Node.init)
+            oneOf = (s["oneOf"]?.arrayValue ?? []).map(Node.init)
+            not = s["not"].map(Node.init)
+        }
+    }
+
     // MARK: Validation
 
     public func validate(_ instance: JSONValue) -> [Violation] {
         var out: [Violation] = []
-        validate(instance, against: root, path: "", into: &out)
+        validate(instance, against: compiled, path: "", into: &out)
         return out
     }
 
-    private func resolve(_ ref: String) -> JSONValue? {
-        let name = String(ref.dropFirst("#/$defs/".count))
-        return root["$defs"]?[name]
+    private func validate(_ v: JSONValue, against n: Node, path: String, into out: inout [Violation]) {
+        func fail(_ message: String) { out.append(.init(path: path, message: message)) }
+        if n.rejectsAll { fail("no value is allowed here"); return }
+        if let ref = n.ref {
+            if let target = definitions[ref] {
+                validate(v, against: target, path: path, into: &out)
+            } else {
+                fail("schema reference #/$defs/\(ref) does not resolve")
+            }
+        }
+        if let types = n.types, !types.contains(where: { Self.hasType(v, $0) }) {
+            fail("expected \(types.joined(separator: " or ")), found \(Self.typeName(v))")
+            return  // other keywords would only repeat the type problem
+        }
+        if let allowed = n.enumValues, !allowed.contains(where: { Self.jsonEqual($0, v) }) {
+            fail("\(Self.short(v)) is not one of \(allowed.map(Self.short).joined(separator: ", "))")
+        }
+        if let c = n.constValue, !Self.jsonEqual(c, v) { fail("expected \(Self.short(c)), found \(Self.short(v))") }
+        switch v {
+        case .object(let members):
+            for name in n.required where v[name] == nil { fail("required field \"\(name)\" is missing") }
+            for m in members {
+                if let sub = n.properties[m.key] {
+                    validate(m.value, against: sub, path: Self.child(path, m.key), into: &out)
+                } else {
+                    switch n.additional {
+                    case .any: break
+                    case .forbidden: out.append(.init(path: Self.child(path, m.key), message: "unknown field \"\(m.key)\""))
+                    case .schema(let sub): validate(m.value, against: sub, path: Self.child(path, m.key), into: &out)
+                    }
+                }
+            }
+            if let k = n.minProperties, members.count < k { fail("needs at least \(k) field(s)") }
+            if let k = n.maxProperties, members.count > k { fail("allows at most \(k) field(s)") }
+        case .array(let items):
+            if let sub = n.items {
+                for (i, x) in items.enumerated() { validate(x, against: sub, path: "\(path)[\(i)]", into: &out) }
+            }
+            if let k = n.minItems, items.count < k { fail("needs at least \(k) item(s)") }
+            if let k = n.maxItems, items.count > k { fail("allows at most \(k) item(s)") }
+            if n.uniqueItems {
+                for i in items.indices where items[..<i].contains(where: { Self.jsonEqual($0, items[i]) }) {
+                    fail("item \(i) (\(Self.short(items[i]))) repeats an earlier item")
+                    break
+                }
+            }
+        case .string(let str):
+            if let k = n.minLength, str.unicodeScalars.count < k { fail(k == 1 ? "must not be empty" : "needs at least \(k) characters") }
+        case .number(let t):
+            if let m = n.minimum, let x = Double(t), x < m.value { fail("must be ≥ \(m.text)") }
+        default:
+            break
+        }
+        for sub in n.allOf { validate(v, against: sub, path: path, into: &out) }
+        if !n.anyOf.isEmpty { alternatives(v, n.anyOf, exactlyOne: false, path: path, into: &out) }
+        if !n.oneOf.isEmpty { alternatives(v, n.oneOf, exactlyOne: true, path: path, into: &out) }
+        if let sub = n.not {
+            var r: [Violation] = []
+            validate(v, against: sub, path: path, into: &r)
+            if r.isEmpty { fail("matches a shape that is not allowed here") }
+        }
     }
 
-    private func validate(_ v: JSONValue, against s: JSONValue, path: String, into out: inout [Violation]) {
-        if case .bool(let b) = s {
-            if !b { out.append(.init(path: path, message: "no value is allowed here")) }
-            return
+    private func alternatives(_ v: JSONValue, _ branches: [Node], exactlyOne: Bool, path: String, into out: inout [Violation]) {
+        var results: [[Violation]] = []
+        for sub in branches {
+            var r: [Violation] = []
+            validate(v, against: sub, path: path, into: &r)
+            if r.isEmpty && !exactlyOne { return }
+            results.append(r)
         }
-        guard case .object(let keywords) = s else { return }
-        func fail(_ message: String) { out.append(.init(path: path, message: message)) }
-
-        for k in keywords {
-            switch k.key {
-            case "$ref":
-                if let target = resolve(k.value.stringValue ?? "") {
-                    validate(v, against: target, path: path, into: &out)
-                } else {
-                    fail("schema reference \(k.value.stringValue ?? "") does not resolve")
-                }
-            case "type":
-                let names = k.value.arrayValue?.compactMap(\.stringValue) ?? [k.value.stringValue ?? ""]
-                if !names.contains(where: { Self.hasType(v, $0) }) {
-                    fail("expected \(names.joined(separator: " or ")), found \(Self.typeName(v))")
-                    return  // other keywords would only repeat the type problem
-                }
-            case "enum":
-                let allowed = k.value.arrayValue ?? []
-                if !allowed.contains(where: { Self.jsonEqual($0, v) }) {
-                    fail("\(Self.short(v)) is not one of \(allowed.map(Self.short).joined(separator: ", "))")
-                }
-            case "const":
-                if !Self.jsonEqual(k.value, v) { fail("expected \(Self.short(k.value)), found \(Self.short(v))") }
-            case "required":
-                if case .object = v {
-                    for name in k.value.arrayValue?.compactMap(\.stringValue) ?? [] where v[name] == nil {
-                        fail("required field \"\(name)\" is missing")
-                    }
-                }
-            case "properties":
-                if case .object(let members) = v, let props = k.value.objectValue {
-                    for m in members {
-                        if let sub = props.first(where: { $0.key == m.key }) {
-                            validate(m.value, against: sub.value, path: Self.child(path, m.key), into: &out)
-                        }
-                    }
-                }
-            case "additionalProperties":
-                if case .object(let members) = v {
-                    let known = Set((s["properties"]?.objectValue ?? []).map(\.key))
-                    for m in members where !known.contains(m.key) {
-                        if case .bool(false) = k.value {
-                            out.append(.init(path: Self.child(path, m.key), message: "unknown field \"\(m.key)\""))
-                        } else {
-                            validate(m.value, against: k.value, path: Self.child(path, m.key), into: &out)
-                        }
-                    }
-                }
-            case "minProperties":
-                if let o = v.objectValue, let n = k.value.intValue, o.count < n { fail("needs at least \(n) field(s)") }
-            case "maxProperties":
-                if let o = v.objectValue, let n = k.value.intValue, o.count > n { fail("allows at most \(n) field(s)") }
-            case "items":
-                if let items = v.arrayValue {
-                    for (i, x) in items.enumerated() { validate(x, against: k.value, path: "\(path)[\(i)]", into: &out) }
-                }
-            case "minItems":
-                if let a = v.arrayValue, let n = k.value.intValue, a.count < n { fail("needs at least \(n) item(s)") }
-            case "maxItems":
-                if let a = v.arrayValue, let n = k.value.intValue, a.count > n { fail("allows at most \(n) item(s)") }
-            case "uniqueItems":
-                if case .bool(true) = k.value, let a = v.arrayValue {
-                    for i in a.indices {
-                        if a[..<i].contains(where: { Self.jsonEqual($0, a[i]) }) {
-                            fail("item \(i) (\(Self.short(a[i]))) repeats an earlier item")
-                            break
-                        }
-                    }
-                }
-            case "minLength":
-                if let str = v.stringValue, let n = k.value.intValue, str.unicodeScalars.count < n {
-                    fail(n == 1 ? "must not be empty" : "needs at least \(n) characters")
-                }
-            case "minimum":
-                if case .number(let t) = v, let x = Double(t), let m = k.value.numberDouble, x < m { fail("must be ≥ \(Self.short(k.value))") }
-            case "allOf":
-                for sub in k.value.arrayValue ?? [] { validate(v, against: sub, path: path, into: &out) }
-            case "anyOf", "oneOf":
-                let branches = k.value.arrayValue ?? []
-                var results: [[Violation]] = []
-                for sub in branches {
-                    var r: [Violation] = []
-                    validate(v, against: sub, path: path, into: &r)
-                    results.append(r)
-                }
-                let matching = results.filter(\.isEmpty).count
-                if matching == 0 {
-                    // Report the alternative that came closest: its violations are the useful ones.
-                    let best = results.min { $0.count < $1.count } ?? []
-                    if !best.isEmpty && best.count <= 3 {
-                        out.append(contentsOf: best)
-                    } else {
-                        fail("matches none of the \(branches.count) allowed shapes")
-                    }
-                } else if k.key == "oneOf" && matching > 1 {
-                    fail("matches \(matching) of the shapes where exactly one is allowed")
-                }
-            case "not":
-                var r: [Violation] = []
-                validate(v, against: k.value, path: path, into: &r)
-                if r.isEmpty { fail("matches a shape that is not allowed here") }
-            default:
-                break  // annotations ($schema, title, description, $comment, $defs, $id)
+        let matching = results.filter(\.isEmpty).count
+        if matching == 0 {
+            // Report the alternative that came closest: its violations are the useful ones.
+            let best = results.min { $0.count < $1.count } ?? []
+            if !best.isEmpty && best.count <= 3 {
+                out.append(contentsOf: best)
+            } else {
+                out.append(.init(path: path, message: "matches none of the \(branches.count) allowed shapes"))
             }
+        } else if exactlyOne && matching > 1 {
+            out.append(.init(path: path, message: "matches \(matching) of the shapes where exactly one is allowed"))
         }
     }
 
@@ -222,8 +244,4 @@ public struct JSONSchema: Sendable {
         default: return a == b
         }
     }
-}
-
-extension JSONValue {
-    var numberDouble: Double? { if case .number(let t) = self { Double(t) } else { nil } }
 }

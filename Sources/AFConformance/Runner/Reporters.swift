@@ -57,8 +57,8 @@ public enum Reporters {
         }
         if !failures.isEmpty {
             out.append("")
-            out.append("Failures (\(failures.count)):")
             let groups = groupByVector(failures)
+            out.append("Failures (\(failures.count) runs in \(groups.count) vectors):")
             for g in groups.prefix(verbose ? Int.max : maxDiffs) {
                 out += describe(g.first, profiles: g.profiles).map { "  " + $0 }
             }
