@@ -6,10 +6,10 @@ struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Re-bless the expected outputs of selected vectors after a deliberate behaviour change.",
         discussion: """
-            Evaluates each selected vector under all its profiles and, where the output changed, rewrites
-            its `expected` (keeping only the fields it already listed) and prints the diff. Files are
-            rewritten atomically (temporary file + rename). Vectors are never added or deleted. A vector
-            whose profiles now disagree, or that hits a harness error, is skipped and reported.
+            Evaluates each selected vector under all its profiles and, where the output changed, rewrites \
+            its `expected` (keeping only the fields it already listed) and prints the diff. Files are \
+            rewritten atomically (temporary file + rename). Vectors are never added or deleted. A vector \
+            whose profiles now disagree, or that hits a harness error, is skipped and reported. \
             Select with --filter or ids (or --all on purpose).
             """
     )
@@ -69,11 +69,11 @@ struct PromoteCommand: ParsableCommand {
         commandName: "promote",
         abstract: "Turn an input file (e.g. a fuzzer crash) into a new vector flagged for review.",
         discussion: """
-            The file is either JSON {"input": {…}, "options": {…}} or raw bytes, which go into --field
-            (defaults: multipart-parse, content-decode, response → body; percent-escape → the whole
-            input as {"text"}/{"hex"}; media-type → contentType; null-clean → json). --with adds input
-            fields, e.g. --with '{"boundary":"B"}'. The vector gets a fresh id <component>/promoted/NNN
-            (never an existing one), today's output as `expected`, and "review": true; it is appended to
+            The file is either JSON {"input": {…}, "options": {…}} or raw bytes, which go into --field \
+            (defaults: multipart-parse, content-decode, response → body; percent-escape → the whole \
+            input as {"text"}/{"hex"}; media-type → contentType; null-clean → json). --with adds input \
+            fields, e.g. --with '{"boundary":"B"}'. The vector gets a fresh id <component>/promoted/NNN \
+            (never an existing one), today's output as `expected`, and "review": true; it is appended to \
             Vectors/<component>/promoted.json.
             """
     )

@@ -6,10 +6,10 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the golden vectors (default command).",
         discussion: """
-            Runs every vector (once per profile it lists) in-process against the core and prints a
-            per-component summary, a diff for each failure and a final line "N passed, M failed".
-            Exit status: 0 when nothing failed, 1 on any failure (a mismatch, a harness error, a bad
-            vector file, an unexpected pass or a stale entry in expected-failures.json), 2 when the
+            Runs every vector (once per profile it lists) in-process against the core and prints a \
+            per-component summary, a diff for each failure and a final line "N passed, M failed". \
+            Exit status: 0 when nothing failed, 1 on any failure (a mismatch, a harness error, a bad \
+            vector file, an unexpected pass or a stale entry in expected-failures.json), 2 when the \
             harness itself cannot start (e.g. the schema is missing).
 
             expected-failures.json (in each vector directory): {"<id>" or "<id>@<profile>": "reason"}.
