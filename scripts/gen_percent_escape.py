@@ -271,8 +271,6 @@ def invalid_files():
     f.add("batchSize 0 is outside SPEC §1.4's 'every batch size ≥ 1'", {"text": "abc"}, {"error": opt},
           options={"batchSize": 0}, refs=["SPEC§1.4"])
     f.add("a negative batchSize is invalid", {"text": "abc"}, {"error": opt}, options={"batchSize": -5}, refs=["SPEC§1.4"])
-    f.add("an unknown style name is invalid (SPEC §1.3 lists three)", {"text": "abc"}, {"error": opt},
-          options={"style": "urlencoded"}, refs=["SPEC§1.3"])
     return [f]
 
 

@@ -203,10 +203,6 @@ def errors():
         ok = {"k": ok}
     text, _ = query(ok)
     f.add("100 nested dictionaries are within the limit (SPEC §8 default 512)", {"parameters": ok}, {"text": text})
-    f.add("unknown arrayStyle is an invalid option", {"parameters": {"a": [1]}},
-          {"error": {"domain": CORE, "kind": "invalidOption"}}, options={"arrayStyle": "square"}, refs=["SPEC§2.4"])
-    f.add("unknown boolStyle is an invalid option", {"parameters": {"a": True}},
-          {"error": {"domain": CORE, "kind": "invalidOption"}}, options={"boolStyle": "yesno"}, refs=["SPEC§2.4"])
     return f
 
 
