@@ -1,6 +1,9 @@
 import AFConformance
 import AFSerialization
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,11 +39,18 @@ struct Run: ParsableCommand {
     @Flag(help: "Show every failure diff.")
     var verbose = false
 
+    @Option(help: "Evaluate on this many threads (default: the number of CPUs; 1 = sequential).")
+    var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
     func run() throws {
         let start = FileSystem.now()
         let set = try vectors.load()
         let xfail = try loadExpectedFailures()
-        var report = VectorRunner.run(set, selection: vectors.selection, expectedFailures: xfail)
+        var report = VectorRunner.run(set, selection: vectors.selection, expectedFailures: xfail, jobs: jobs)
         report.loadNanoseconds = report.evalNanoseconds > 0 ? (FileSystem.now() - start) - report.evalNanoseconds : 0
         print(Reporters.console(report, maxDiffs: maxDiffs, verbose: verbose))
         if let junit { try writeOrFail(junit, Reporters.junit(report)) }

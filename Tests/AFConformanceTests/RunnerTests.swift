@@ -75,6 +75,23 @@ import Testing
         #expect(VectorRunner.run(set, selection: RunSelection(filters: ["echo"])).results.count == 4)
     }
 
+    @Test func parallelEvaluationGivesTheSameResultsInTheSameOrder() throws {
+        let s = try ScratchVectors()
+        try s.write("echo/many.json", RunnerFixtures.echoFile((1...300).map {
+            $0 % 7 == 0
+                ? #"{"id":"echo/many/\#($0)","comment":"fails","input":{"n":\#($0)},"expected":{"n":-1}}"#
+                : #"{"id":"echo/many/\#($0)","comment":"passes","input":{"n":\#($0)},"expected":{"n":\#($0)}}"#
+        }))
+        let set = try RunnerFixtures.loader().load(directories: [s.root])
+        let one = VectorRunner.run(set, jobs: 1)
+        let four = VectorRunner.run(set, jobs: 4)
+        #expect(one.results.count == 900)
+        #expect(one.results.map(\.name) == four.results.map(\.name))
+        #expect(one.results.map(\.status) == four.results.map(\.status))
+        #expect(one.results.map(\.mismatches) == four.results.map(\.mismatches))
+        #expect(four.failed == 42 * 3)
+    }
+
     // MARK: expected-failures.json
 
     @Test func expectedFailuresFailOnUnexpectedPassesAndStaleEntries() throws {

@@ -1,4 +1,5 @@
 import AFSerialization
+import Dispatch
 
 /// What to run.
 public struct RunSelection: Sendable {
@@ -133,13 +134,16 @@ public struct ExpectedFailures: Sendable {
 public enum VectorRunner {
     /// `available` is the set of components this build evaluates (tests narrow it to simulate a
     /// component that has not landed yet).
+    /// `jobs` > 1 evaluates on that many threads (vectors are independent and the core is value
+    /// types); results keep the vectors' order either way.
     public static func run(_ set: VectorSet, selection: RunSelection = RunSelection(),
                            expectedFailures: ExpectedFailures = ExpectedFailures(),
-                           available: Set<String> = Set(Components.names)) -> RunReport {
+                           available: Set<String> = Set(Components.names), jobs: Int = 1) -> RunReport {
         var report = RunReport()
         report.problems = set.problems
         let start = FileSystem.now()
         var unavailable: [String: (runs: Int, files: [String])] = [:]
+        var work: [(Vector, String)] = []
         for v in set.vectors where selection.selects(v) {
             let profiles = v.runProfiles(only: selection.profile)
             if profiles.isEmpty { continue }
@@ -151,23 +155,37 @@ public enum VectorRunner {
                 unavailable[v.component] = u
                 continue
             }
-            for p in profiles {
-                var r = evaluate(v, profile: p)
-                if let reason = expectedFailures.reason(id: v.id, profile: p) {
-                    switch r.status {
-                    case .passed: r.status = .unexpectedPass(reason)
-                    case .failed, .harnessError: r.status = .expectedFailure(reason)
-                    default: break
-                    }
+            for p in profiles { work.append((v, p)) }
+        }
+        for var r in evaluateAll(work, jobs: jobs) {
+            if let reason = expectedFailures.reason(id: r.vector.id, profile: r.profile) {
+                switch r.status {
+                case .passed: r.status = .unexpectedPass(reason)
+                case .failed, .harnessError: r.status = .expectedFailure(reason)
+                default: break
                 }
-                report.results.append(r)
             }
+            report.results.append(r)
         }
         report.unavailableComponents = unavailable.keys.sorted().map { (component: $0, runs: unavailable[$0]!.runs, files: unavailable[$0]!.files) }
         let known = Set(set.vectors.map(\.id))
         report.staleExpectedFailures = expectedFailures.entries.map(\.key).filter { !known.contains(ExpectedFailures.idPart($0)) }
         report.evalNanoseconds = FileSystem.now() - start
         return report
+    }
+
+    /// Evaluates every (vector, profile) pair, in order, on up to `jobs` threads.
+    static func evaluateAll(_ work: [(Vector, String)], jobs: Int) -> [RunResult] {
+        let threads = max(1, min(jobs, work.count / 64))
+        if threads == 1 { return work.map { evaluate($0.0, profile: $0.1) } }
+        let results = ResultSlots(count: work.count)
+        let chunk = (work.count + threads * 8 - 1) / (threads * 8)
+        DispatchQueue.concurrentPerform(iterations: (work.count + chunk - 1) / chunk) { c in
+            for i in c * chunk..<min(work.count, (c + 1) * chunk) {
+                results.set(i, evaluate(work[i].0, profile: work[i].1))
+            }
+        }
+        return results.values()
     }
 
     /// Evaluates one vector under one profile and compares.
@@ -194,4 +212,20 @@ public enum VectorRunner {
         report.loadNanoseconds = loaded - start
         return report
     }
+}
+
+/// Per-index result storage for the parallel evaluation: each index is written by exactly one thread
+/// before `concurrentPerform` returns, and read only after, so no two accesses overlap.
+private final class ResultSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<RunResult?>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+    func set(_ i: Int, _ r: RunResult) { slots[i] = r }
+    func values() -> [RunResult] { slots.map { $0! } }
 }
