@@ -4,6 +4,19 @@ public struct JSONParser: Sendable {
     public var maxDepth: Int
     /// Accept a top-level scalar (Foundation's `.fragmentsAllowed`).
     public var allowFragments: Bool
+    /// Which documents are accepted beyond the RFC 8259 grammar.
+    public var dialect: Dialect = .rfc8259
+
+    /// The two acceptance rules the core needs.
+    public enum Dialect: Sendable, Hashable {
+        /// RFC 8259 exactly, UTF-8 only; numbers of any magnitude (their text is kept).
+        case rfc8259
+        /// What Foundation's `JSONSerialization` accepts on Linux (SPEC §6.4), verified by the
+        /// differential test: UTF-16/32 input detected from BOM or NUL pattern, a UTF-8 BOM
+        /// skipped, trailing commas in arrays and objects, and numbers that overflow a `Double`
+        /// rejected ("not representable").
+        case foundation
+    }
 
     public init(maxDepth: Int = Limits.default.maxJSONDepth, allowFragments: Bool = true) {
         self.maxDepth = maxDepth
@@ -15,8 +28,20 @@ public struct JSONParser: Sendable {
     }
 
     public func parse(_ bytes: [UInt8]) throws(AFSError) -> JSONValue {
+        if dialect == .foundation {
+            switch JSONTextEncoding.detect(bytes) {
+            case .utf8(let skip):
+                if skip > 0 { return try parseUTF8(Array(bytes[skip...])) }
+            case let other:
+                return try parseUTF8(try JSONTextEncoding.transcodeToUTF8(bytes, other))
+            }
+        }
+        return try parseUTF8(bytes)
+    }
+
+    private func parseUTF8(_ bytes: [UInt8]) throws(AFSError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(AFSError) in
-            var p = Cursor(bytes: buffer, maxDepth: maxDepth)
+            var p = Cursor(bytes: buffer, maxDepth: maxDepth, foundation: dialect == .foundation)
             p.skipWhitespace()
             let value = try p.parseValue()
             p.skipWhitespace()
@@ -42,11 +67,25 @@ extension AFSError {
 private struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    /// Foundation dialect: trailing commas, number range check.
+    let foundation: Bool
     var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, foundation: Bool) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.foundation = foundation
+    }
+
+    /// After a comma: true (and consumed) when `close` follows, which Foundation accepts.
+    mutating func trailingCommaCloses(_ close: UInt8) -> Bool {
+        guard foundation else { return false }
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == close {
+            index += 1
+            return true
+        }
+        return false
     }
 
     func error(_ message: String, at offset: Int? = nil) -> AFSError {
@@ -121,6 +160,10 @@ private struct Cursor {
                     items.append(value)
                     if c == UInt8(ascii: ",") {
                         index += 1
+                        if trailingCommaCloses(UInt8(ascii: "]")) {
+                            value = .array(items)
+                            continue
+                        }
                         stack.append(.array(items))
                     } else if c == UInt8(ascii: "]") {
                         index += 1
@@ -133,6 +176,10 @@ private struct Cursor {
                     members.append(.init(key, value))
                     if c == UInt8(ascii: ",") {
                         index += 1
+                        if trailingCommaCloses(UInt8(ascii: "}")) {
+                            value = .object(members)
+                            continue
+                        }
                         skipWhitespace()
                         frame = .object(members, pendingKey: try parseKey())
                         stack.append(frame)
@@ -177,26 +224,55 @@ private struct Cursor {
         func digit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+        // Decimal exponent of the leading significant digit (for the Foundation range check).
+        var magnitude = 0
+        var sawNonZero = false
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, digit(bytes[index]) {
                 throw error("Number with leading zero around character \(start).", at: start)
             }
         } else {
+            let intStart = index
             while index < bytes.count, digit(bytes[index]) { index += 1 }
+            magnitude = index - intStart - 1
+            sawNonZero = true
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
-            while index < bytes.count, digit(bytes[index]) { index += 1 }
+            let fracStart = index
+            while index < bytes.count, digit(bytes[index]) {
+                if !sawNonZero, bytes[index] != UInt8(ascii: "0") {
+                    sawNonZero = true
+                    magnitude = -(index - fracStart + 1)
+                }
+                index += 1
+            }
         }
+        var exponent = 0
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var negative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                negative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
             guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
-            while index < bytes.count, digit(bytes[index]) { index += 1 }
+            while index < bytes.count, digit(bytes[index]) {
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[index] - 0x30) }
+                index += 1
+            }
+            if negative { exponent = -exponent }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        // Foundation rejects a number whose Double is infinite (it tries Int64/UInt64, Decimal,
+        // then Double; only Double's range is wider than the others). Below 10^308 it is finite
+        // for sure; near or above the edge ask the standard library's correctly rounded parser.
+        if foundation, sawNonZero, magnitude + exponent >= 308, !(Double(text)?.isFinite ?? false) {
+            throw error("Number \(text) is not representable in Swift.", at: start)
+        }
+        return text
     }
 
     /// Parses a string literal starting at the opening quote; validates UTF-8 and escapes.
