@@ -90,6 +90,8 @@ final class InflateStage {
     private var sniffed: [UInt8] = []
     private var produced = 0
     private var sawInput = false
+    /// Bytes of this layer's input consumed before the current buffer (for error offsets).
+    private var consumed = 0
     private static let scratchSize = 64 * 1024
     private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: InflateStage.scratchSize)
 
@@ -160,9 +162,11 @@ final class InflateStage {
             let all = sniffed
             sniffed = []
             try all.withUnsafeBufferPointer { buf throws(AFSError) in try run(buf, sink: sink) }
+            consumed += all.count
             return
         }
         try input.withUnsafeBufferPointer { buf throws(AFSError) in try run(buf, sink: sink) }
+        consumed += input.count
     }
 
     private func run(_ input: UnsafeBufferPointer<UInt8>, sink: (UnsafeBufferPointer<UInt8>) throws(AFSError) -> Void) throws(AFSError) {
@@ -189,7 +193,7 @@ final class InflateStage {
                     let n = Self.scratchSize - Int(stream.pointee.avail_out)
                     produced += n
                     if produced > limit {
-                        throw AFSError(.limitExceeded, "decoded content larger than \(limit) bytes", offset: offset, context: context.merging(["limit": String(limit)]) { a, _ in a })
+                        throw AFSError(.limitExceeded, "decoded content larger than \(limit) bytes", offset: consumed + offset, context: context.merging(["limit": String(limit)]) { a, _ in a })
                     }
                     if n > 0 { try sink(UnsafeBufferPointer(start: scratch, count: n)) }
                     switch rc {
@@ -201,13 +205,13 @@ final class InflateStage {
                     case Z_BUF_ERROR:
                         // No progress: only legitimate when zlib wants more input.
                         if stream.pointee.avail_in != 0 {
-                            throw AFSError(.corruptContent, "corrupt \(codingName) data: no progress", offset: offset, context: context)
+                            throw AFSError(.corruptContent, "corrupt \(codingName) data: no progress", offset: consumed + offset, context: context)
                         }
                         break inner
                     default:
                         let msg = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(rc)"
                         let consumed = input.count - offset - Int(stream.pointee.avail_in)
-                        throw AFSError(.corruptContent, "corrupt \(codingName) data: \(msg)", offset: offset + consumed, context: context)
+                        throw AFSError(.corruptContent, "corrupt \(codingName) data: \(msg)", offset: self.consumed + offset + consumed, context: context)
                     }
                 }
                 offset = input.count - Int(stream.pointee.avail_in)

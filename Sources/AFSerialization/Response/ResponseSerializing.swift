@@ -35,7 +35,7 @@ extension ResponseSerializing {
     /// The common prologue of the parsing serializers: validate; when the failure is (or wraps) a
     /// content-type error, stop with no object. An invalid response *without* an error object
     /// (no URL, say) goes on to parsing, exactly as AF's `!error || …` test does.
-    func validateForParsing(_ response: HTTPResponse, profile: Profile) -> (ResponseValidation.Outcome, stop: Bool) {
+    public func validateForParsing(_ response: HTTPResponse, profile: Profile) -> (ResponseValidation.Outcome, stop: Bool) {
         let outcome = validation.validate(response, profile: profile)
         let stop = !outcome.valid
             && outcome.error?.hasCode(ResponseValidation.unacceptableContentTypeCode, inDomain: AFSError.responseDomain) == true

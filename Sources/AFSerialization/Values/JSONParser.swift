@@ -46,6 +46,7 @@ public struct JSONParser: Sendable {
             let value = try p.parseValue()
             p.skipWhitespace()
             if p.index != buffer.count { throw p.error("Garbage at end.") }
+            if p.unrepresentableNumbers > 0 { try FoundationNumbers.check(value) }
             if !allowFragments {
                 switch value {
                 case .array, .object: break
@@ -53,6 +54,28 @@ public struct JSONParser: Sendable {
                 }
             }
             return value
+        }
+    }
+}
+
+/// Foundation's number rule, applied after parsing and only when an overflowing number was seen:
+/// it walks the tree as Foundation's dictionaries see it (for duplicate keys only the last member,
+/// keys compared as Swift `String`s) and rejects a number whose `Double` is infinite.
+enum FoundationNumbers {
+    static func check(_ value: JSONValue) throws(AFSError) {
+        switch value {
+        case .number(let t):
+            if !(Double(t)?.isFinite ?? false) {
+                throw AFSError(domain: AFSError.cocoaDomain, code: 3840, message: "Number \(t) is not representable in Swift.")
+            }
+        case .array(let items):
+            for item in items { try check(item) }
+        case .object(let members):
+            var last: [String: Int] = [:]
+            for (i, m) in members.enumerated() { last[m.key] = i }
+            for (i, m) in members.enumerated() where last[m.key] == i { try check(m.value) }
+        default:
+            break
         }
     }
 }
@@ -70,6 +93,8 @@ private struct Cursor {
     /// Foundation dialect: trailing commas, number range check.
     let foundation: Bool
     var index = 0
+    /// Numbers seen whose Double overflows (Foundation dialect).
+    var unrepresentableNumbers = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, foundation: Bool) {
         self.bytes = bytes
@@ -269,8 +294,10 @@ private struct Cursor {
         // Foundation rejects a number whose Double is infinite (it tries Int64/UInt64, Decimal,
         // then Double; only Double's range is wider than the others). Below 10^308 it is finite
         // for sure; near or above the edge ask the standard library's correctly rounded parser.
+        // The check is deferred (see `FoundationNumbers`): Foundation drops overwritten duplicate
+        // keys before it converts numbers, so an unrepresentable number there is accepted.
         if foundation, sawNonZero, magnitude + exponent >= 308, !(Double(text)?.isFinite ?? false) {
-            throw error("Number \(text) is not representable in Swift.", at: start)
+            unrepresentableNumbers += 1
         }
         return text
     }
