@@ -29,14 +29,16 @@ public final class ContentDecoder {
         self.stages = stages
     }
 
-    /// Decodes one chunk; returns the output it completes.
-    public func write(_ chunk: [UInt8]) throws(AFSError) -> [UInt8] {
+    /// Decodes one chunk; returns the output it completes. `expectedSize` is a capacity hint
+    /// for that output (capped by the limit), so a one-shot decode does not regrow its buffer.
+    public func write(_ chunk: [UInt8], expectedSize: Int = 0) throws(AFSError) -> [UInt8] {
         precondition(!finished, "write after finish")
         var data = chunk
-        for stage in stages.reversed() {
+        let innermost = stages.firstIndex { $0 != nil }
+        for (i, stage) in stages.enumerated().reversed() {
             guard let stage else { continue }
             if data.isEmpty { break }
-            data = try stage.feed(data)
+            data = try stage.feed(data, reserve: i == innermost ? min(expectedSize, stage.limit) : 0)
         }
         return data
     }
@@ -56,8 +58,16 @@ public final class ContentDecoder {
 
     /// One-shot convenience.
     public static func decode(_ body: [UInt8], contentEncoding: String?, maxDecodedSize: Int = Limits.default.maxDecodedSize) throws(AFSError) -> [UInt8] {
-        let d = try ContentDecoder(contentEncoding: contentEncoding, maxDecodedSize: maxDecodedSize)
-        var out = try d.write(body)
+        let codings = try ContentCoding.parseList(contentEncoding)
+        let d = try ContentDecoder(codings: codings, maxDecodedSize: maxDecodedSize)
+        // A lone gzip layer states its (last member's) size mod 2^32 in the trailer: use it as
+        // a capacity hint only; the decoder checks the real ISIZE itself.
+        var hint = 0
+        if codings.filter({ $0 != .identity }) == [.gzip], body.count >= 18 {
+            let n = body.count
+            hint = Int(body[n - 4]) | Int(body[n - 3]) << 8 | Int(body[n - 2]) << 16 | Int(body[n - 1]) << 24
+        }
+        var out = try d.write(body, expectedSize: hint)
         out += try d.finish()
         return out
     }
@@ -92,7 +102,7 @@ final class InflateStage {
     private var sawInput = false
     /// Bytes of this layer's input consumed before the current buffer (for error offsets).
     private var consumed = 0
-    private static let scratchSize = 64 * 1024
+    private static let scratchSize = 256 * 1024
     private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: InflateStage.scratchSize)
 
     init(format: Format, limit: Int, layer: Int) throws(AFSError) {
@@ -140,8 +150,9 @@ final class InflateStage {
     /// True once the (last) stream reached its end-of-stream marker.
     var reachedEnd: Bool { state == .ended || state == .betweenMembers }
 
-    func feed(_ input: [UInt8]) throws(AFSError) -> [UInt8] {
+    func feed(_ input: [UInt8], reserve: Int = 0) throws(AFSError) -> [UInt8] {
         var out: [UInt8] = []
+        if reserve > 0 { out.reserveCapacity(reserve) }
         try feed(input) { (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in out.append(contentsOf: chunk) }
         return out
     }

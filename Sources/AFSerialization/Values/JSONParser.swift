@@ -126,10 +126,13 @@ private struct Cursor {
         }
     }
 
-    /// A container under construction.
-    enum Frame {
-        case array([JSONValue])
-        case object([JSONValue.Member], pendingKey: String)
+    /// A container under construction. A struct mutated in place through the stack (an enum
+    /// payload would be copied on every append, making long arrays quadratic).
+    struct Frame {
+        var isArray: Bool
+        var items: [JSONValue] = []
+        var members: [JSONValue.Member] = []
+        var pendingKey: String = ""
     }
 
     mutating func parseValue() throws(AFSError) -> JSONValue {
@@ -151,7 +154,7 @@ private struct Cursor {
                         index += 1
                         value = .array([])
                     } else {
-                        stack.append(.array([]))
+                        stack.append(Frame(isArray: true))
                         continue
                     }
                 } else {
@@ -160,7 +163,7 @@ private struct Cursor {
                         value = .object([])
                     } else {
                         let key = try parseKey()
-                        stack.append(.object([], pendingKey: key))
+                        stack.append(Frame(isArray: false, pendingKey: key))
                         continue
                     }
                 }
@@ -176,41 +179,39 @@ private struct Cursor {
             }
             // Attach `value` to enclosing containers, closing as many as end here.
             while true {
-                guard var frame = stack.popLast() else { return value }
+                guard !stack.isEmpty else { return value }
+                let top = stack.count - 1
                 skipWhitespace()
                 guard index < bytes.count else { throw error("Unexpected end of file during JSON parse.") }
                 let c = bytes[index]
-                switch frame {
-                case .array(var items):
-                    items.append(value)
+                if stack[top].isArray {
+                    stack[top].items.append(value)
                     if c == UInt8(ascii: ",") {
                         index += 1
                         if trailingCommaCloses(UInt8(ascii: "]")) {
-                            value = .array(items)
+                            value = .array(stack.removeLast().items)
                             continue
                         }
-                        stack.append(.array(items))
                     } else if c == UInt8(ascii: "]") {
                         index += 1
-                        value = .array(items)
+                        value = .array(stack.removeLast().items)
                         continue
                     } else {
                         throw error("Badly formed array around character \(index).")
                     }
-                case .object(var members, let key):
-                    members.append(.init(key, value))
+                } else {
+                    stack[top].members.append(.init(stack[top].pendingKey, value))
                     if c == UInt8(ascii: ",") {
                         index += 1
                         if trailingCommaCloses(UInt8(ascii: "}")) {
-                            value = .object(members)
+                            value = .object(stack.removeLast().members)
                             continue
                         }
                         skipWhitespace()
-                        frame = .object(members, pendingKey: try parseKey())
-                        stack.append(frame)
+                        stack[top].pendingKey = try parseKey()
                     } else if c == UInt8(ascii: "}") {
                         index += 1
-                        value = .object(members)
+                        value = .object(stack.removeLast().members)
                         continue
                     } else {
                         throw error("Badly formed object around character \(index).")
@@ -312,6 +313,12 @@ private struct Cursor {
             guard index < bytes.count else { throw error("Unterminated string around character \(open).", at: open) }
             let c = bytes[index]
             if c == UInt8(ascii: "\"") {
+                if out.isEmpty, runStart == open + 1 {
+                    // No escapes (the common case): one String straight from the input.
+                    let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                    index += 1
+                    return s
+                }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
                 break
