@@ -86,6 +86,9 @@ for n in range(400):
             let enc = String(parts[0]), input = Self.unhex(parts[1])
             let expected: [UInt8]? = parts[2] == "-" ? nil : Self.unhex(parts[2])
             let ours = try? Self.decode(input, enc, seed: n)
+            // The one-shot path (capacity hint from the gzip trailer, direct inflate) must agree too.
+            let oneShot = try? ContentDecoder.decode(input, contentEncoding: enc)
+            if oneShot != ours { mismatches.append("one-shot differs from streaming: \(enc) \(parts[1].prefix(80))") }
             if ours == expected { agree += 1; if expected == nil { failures += 1 } } else {
                 mismatches.append("\(enc) \(parts[1].prefix(80)) expected \(expected.map { "\($0.count) bytes" } ?? "error") got \(ours.map { "\($0.count) bytes" } ?? "error")")
             }

@@ -66,6 +66,9 @@ public final class ContentDecoder {
         if codings.filter({ $0 != .identity }) == [.gzip], body.count >= 18 {
             let n = body.count
             hint = Int(body[n - 4]) | Int(body[n - 3]) << 8 | Int(body[n - 2]) << 16 | Int(body[n - 1]) << 24
+            // Never trust it beyond deflate's maximum ratio (~1032:1): a 20-byte body claiming
+            // 4 GiB must not make us allocate the limit.
+            hint = min(hint, n * 1032)
         }
         var out = try d.write(body, expectedSize: hint)
         out += try d.finish()
@@ -150,12 +153,31 @@ final class InflateStage {
     /// True once the (last) stream reached its end-of-stream marker.
     var reachedEnd: Bool { state == .ended || state == .betweenMembers }
 
+    /// Decodes `input` into a new array. With `reserve > 0` zlib inflates straight into the
+    /// array's storage (no intermediate copy); output beyond `reserve` spills into a second array.
     func feed(_ input: [UInt8], reserve: Int = 0) throws(AFSError) -> [UInt8] {
-        var out: [UInt8] = []
-        if reserve > 0 { out.reserveCapacity(reserve) }
-        try feed(input) { (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in out.append(contentsOf: chunk) }
+        var spill: [UInt8] = []
+        let append = { (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in spill.append(contentsOf: chunk) }
+        guard reserve > 0 else {
+            try feed(input, sink: append)
+            return spill
+        }
+        var failure: AFSError? = nil
+        var out = [UInt8](unsafeUninitializedCapacity: reserve) { buffer, count in
+            direct = (buffer.baseAddress!, buffer.count, 0)
+            defer {
+                count = direct?.count ?? 0
+                direct = nil
+            }
+            do throws(AFSError) { try feed(input, sink: append) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        if !spill.isEmpty { out += spill }
         return out
     }
+
+    /// Caller-provided output storage for the current `feed` (see `feed(_:reserve:)`).
+    private var direct: (base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int)? = nil
 
     /// Streams the output to `sink` in scratch-sized pieces (memory stays bounded whatever the
     /// expansion ratio).
@@ -198,15 +220,23 @@ final class InflateStage {
                 stream.pointee.next_in = UnsafeMutablePointer(mutating: base + offset)
                 stream.pointee.avail_in = UInt32(input.count - offset)
                 inner: while true {
-                    stream.pointee.next_out = scratch
-                    stream.pointee.avail_out = UInt32(Self.scratchSize)
+                    // Inflate into the caller's storage while it has room, else into scratch.
+                    let target: UnsafeMutablePointer<UInt8>, room: Int, isDirect: Bool
+                    if let d = direct, d.count < d.capacity {
+                        (target, room, isDirect) = (d.base + d.count, min(d.capacity - d.count, Int(UInt32.max)), true)
+                    } else {
+                        (target, room, isDirect) = (scratch, Self.scratchSize, false)
+                    }
+                    stream.pointee.next_out = target
+                    stream.pointee.avail_out = UInt32(room)
                     let rc = inflate(stream, Z_NO_FLUSH)
-                    let n = Self.scratchSize - Int(stream.pointee.avail_out)
+                    let n = room - Int(stream.pointee.avail_out)
                     produced += n
+                    if isDirect { direct!.count += n }
                     if produced > limit {
                         throw AFSError(.limitExceeded, "decoded content larger than \(limit) bytes", offset: consumed + offset, context: context.merging(["limit": String(limit)]) { a, _ in a })
                     }
-                    if n > 0 { try sink(UnsafeBufferPointer(start: scratch, count: n)) }
+                    if !isDirect, n > 0 { try sink(UnsafeBufferPointer(start: scratch, count: n)) }
                     switch rc {
                     case Z_STREAM_END:
                         state = format == .gzip ? .betweenMembers : .ended
