@@ -62,6 +62,9 @@ import Testing
         #expect(s.serialize(response(200, "application/json", "[1,]"), profile: .af4).object != nil, "Foundation on Linux accepts a trailing comma")
         #expect(s.serialize(response(200, "application/json", "[1,]"), profile: .strict).error?.code == 3840)
         #expect(s.serialize(response(200, "application/json", "[1e400]"), profile: .af4).error?.code == 3840)
+        #expect(s.serialize(response(200, "application/json", "[1, 2e400]"), profile: .af4).error?.offset == 4)
+        // Foundation drops an overwritten duplicate before converting numbers (seen in the differential test).
+        #expect(s.serialize(response(200, "application/json", #"{"a":1e400,"a":1}"#), profile: .af4).object != nil)
         #expect(s.serialize(response(200, "application/json", "[1e400]"), profile: .strict).object == .json(.array([.number("1e400")])))
     }
 

@@ -46,7 +46,16 @@ public struct JSONParser: Sendable {
             let value = try p.parseValue()
             p.skipWhitespace()
             if p.index != buffer.count { throw p.error("Garbage at end.") }
-            if p.unrepresentableNumbers > 0 { try FoundationNumbers.check(value) }
+            if let first = p.unrepresentableNumbers.first {
+                do throws(AFSError) {
+                    try FoundationNumbers.check(value)
+                } catch {
+                    // Point at the offending number (the first with that text).
+                    let text = error.message
+                    let offset = p.unrepresentableNumbers.first { text == FoundationNumbers.message($0.text) }?.offset ?? first.offset
+                    throw AFSError.jsonSyntax(text, offset: offset)
+                }
+            }
             if !allowFragments {
                 switch value {
                 case .array, .object: break
@@ -62,11 +71,13 @@ public struct JSONParser: Sendable {
 /// it walks the tree as Foundation's dictionaries see it (for duplicate keys only the last member,
 /// keys compared as Swift `String`s) and rejects a number whose `Double` is infinite.
 enum FoundationNumbers {
+    static func message(_ text: String) -> String { "Number \(text) is not representable in Swift." }
+
     static func check(_ value: JSONValue) throws(AFSError) {
         switch value {
         case .number(let t):
             if !(Double(t)?.isFinite ?? false) {
-                throw AFSError(domain: AFSError.cocoaDomain, code: 3840, message: "Number \(t) is not representable in Swift.")
+                throw AFSError(domain: AFSError.cocoaDomain, code: 3840, message: message(t))
             }
         case .array(let items):
             for item in items { try check(item) }
@@ -93,8 +104,8 @@ private struct Cursor {
     /// Foundation dialect: trailing commas, number range check.
     let foundation: Bool
     var index = 0
-    /// Numbers seen whose Double overflows (Foundation dialect).
-    var unrepresentableNumbers = 0
+    /// Numbers seen whose Double overflows (Foundation dialect), with their offsets.
+    var unrepresentableNumbers: [(text: String, offset: Int)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, foundation: Bool) {
         self.bytes = bytes
@@ -298,7 +309,7 @@ private struct Cursor {
         // The check is deferred (see `FoundationNumbers`): Foundation drops overwritten duplicate
         // keys before it converts numbers, so an unrepresentable number there is accepted.
         if foundation, sawNonZero, magnitude + exponent >= 308, !(Double(text)?.isFinite ?? false) {
-            unrepresentableNumbers += 1
+            unrepresentableNumbers.append((text, start))
         }
         return text
     }
