@@ -41,10 +41,7 @@ func gzipCompress(_ input: [UInt8]) -> [UInt8] {
     var input = input
     let produced = input.withUnsafeMutableBufferPointer { inp in
         out.withUnsafeMutableBufferPointer { o -> Int in
-            s.next_in = inp.baseAddress
-            s.avail_in = UInt32(inp.count)
-            s.next_out = o.baseAddress
-            s.avail_out = UInt32(o.count)
+            setBuffers(&s, inp, o)
             let rc = deflate(&s, Z_FINISH)
             precondition(rc == Z_STREAM_END)
             return o.count - Int(s.avail_out)
@@ -63,10 +60,7 @@ func zlibOneShotGunzip(_ gz: [UInt8], size: Int) -> [UInt8] {
     // Uninitialized storage, as the fastest possible caller would use (no zero-fill).
     let out = input.withUnsafeMutableBufferPointer { inp in
         [UInt8](unsafeUninitializedCapacity: size) { o, count in
-            s.next_in = inp.baseAddress
-            s.avail_in = UInt32(inp.count)
-            s.next_out = o.baseAddress
-            s.avail_out = UInt32(o.count)
+            setBuffers(&s, inp, o)
             let rc = inflate(&s, Z_FINISH)
             precondition(rc == Z_STREAM_END)
             count = size
@@ -74,4 +68,12 @@ func zlibOneShotGunzip(_ gz: [UInt8], size: Int) -> [UInt8] {
     }
     inflateEnd(&s)
     return out
+}
+
+/// Points a zlib stream at a whole input and output buffer.
+func setBuffers(_ s: inout z_stream, _ input: UnsafeMutableBufferPointer<UInt8>, _ output: UnsafeMutableBufferPointer<UInt8>) {
+    s.next_in = input.baseAddress
+    s.avail_in = UInt32(input.count)
+    s.next_out = output.baseAddress
+    s.avail_out = UInt32(output.count)
 }
