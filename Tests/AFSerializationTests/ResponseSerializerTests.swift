@@ -131,6 +131,12 @@ import Testing
         #expect(throws: AFSError.self) { try XMLWellFormedness.check(Array(doc.utf8)) }
     }
 
+    @Test func xmlManyAttributesStayLinear() throws {
+        let attrs = (0..<20_000).map { " a\($0)='v'" }.joined()
+        try XMLWellFormedness.check(Array("<r\(attrs)/>".utf8))
+        #expect(throws: AFSError.self) { try XMLWellFormedness.check(Array("<r\(attrs) a7='x'/>".utf8)) }
+    }
+
     @Test func xmlDepthIsBounded() {
         let deep = String(repeating: "<a>", count: 100_000)
         #expect { try XMLWellFormedness.check(Array(deep.utf8)) } throws: { ($0 as? AFSError)?.kind == .nestingTooDeep }

@@ -185,7 +185,7 @@ public enum XMLWellFormedness {
                     } else {
                         i += 1
                         let n = try name()
-                        var attrs: [ArraySlice<UInt8>] = []
+                        var attrs = Set<ArraySlice<UInt8>>()  // a Set: thousands of attributes stay linear
                         while true {
                             let spaced = skipSpace()
                             guard i < b.count else { throw fail("unterminated start tag") }
@@ -193,8 +193,7 @@ public enum XMLWellFormedness {
                             if at("/>") { i += 2; break }
                             guard spaced else { throw fail("expected space between attributes") }
                             let a = try name()
-                            if attrs.contains(where: { $0.elementsEqual(a) }) { throw fail("duplicate attribute") }
-                            attrs.append(a)
+                            guard attrs.insert(a).inserted else { throw fail("duplicate attribute") }
                             _ = skipSpace()
                             try expect("=")
                             _ = skipSpace()
