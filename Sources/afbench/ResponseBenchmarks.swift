@@ -21,6 +21,14 @@ let responseBenchmarks: [Benchmark] = [
         let parseOnly = measure { try! parser.parse(doc) }
         report("  (JSONParser alone)", bytes: doc.count, seconds: parseOnly, baseline: baseline)
     },
+    // Our side only, for profiling (`perf record afbench json-parse-only`); no ratio printed.
+    Benchmark(name: "json-parse-only") {
+        let doc = makeJSONDocument(targetBytes: 10_000_000)
+        var parser = JSONParser(allowFragments: false)
+        parser.dialect = .foundation
+        let t = measure { try! NullCleaning.clean(parser.parse(doc), profile: .af4) }
+        report("JSONParser(.foundation) + NullCleaning", bytes: doc.count, seconds: t)
+    },
 ]
 
 /// AF 4's `AFJSONObjectByRemovingKeysWithNullValues`, on Foundation objects.

@@ -101,6 +101,11 @@ import Testing
         // Duplicate keys as an NSDictionary sees them: the last value decides.
         #expect(try NullCleaning.clean(JSONParser.parse(#"{"a":1,"a":null,"b":2}"#), profile: .af4) == .obj(["b": .number("2")]))
         #expect(try NullCleaning.clean(JSONParser.parse(#"{"a":null,"a":1}"#), profile: .af4) == .obj(["a": .number("1")]))
+        // The same rule for large objects (a different code path).
+        let many = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let big = try NullCleaning.clean(JSONParser.parse("{\(many),\"k3\":null,\"z\":null}"), profile: .af4)
+        #expect(big.objectValue?.count == 39)
+        #expect(big["k3"] == nil && big["k4"] == .number("4"))
         let deep = try JSONParser(maxDepth: 2000).parse(Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8))
         #expect(throws: AFSError.self) { try NullCleaning.clean(deep, profile: .af4) }
     }

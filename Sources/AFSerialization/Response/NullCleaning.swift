@@ -47,12 +47,25 @@ public enum NullCleaning {
         }
     }
 
-    /// Keys whose *last* member is null, when some earlier member shares the key (rare; empty
-    /// otherwise, so the common path allocates nothing).
+    /// Keys whose *last* member is null and that occur more than once (a lone null member is
+    /// dropped anyway). Empty in the common case; small objects are scanned without hashing.
     private static func nullKeys(_ members: [JSONValue.Member]) -> Set<String> {
-        guard members.count > 1, members.contains(where: { $0.value.isNull }) else { return [] }
-        var seen = Set<String>()
+        guard members.count > 1 else { return [] }
         var result = Set<String>()
+        if members.count <= 32 {
+            for (i, m) in members.enumerated() where m.value.isNull {
+                // Is this the last member with its key, and does the key occur elsewhere?
+                var later = false, earlier = false
+                for j in members.indices where j != i && members[j].key == m.key {
+                    if j > i { later = true; break }
+                    earlier = true
+                }
+                if !later, earlier { result.insert(m.key) }
+            }
+            return result
+        }
+        guard members.contains(where: { $0.value.isNull }) else { return [] }
+        var seen = Set<String>()
         for m in members.reversed() where seen.insert(m.key).inserted {
             if m.value.isNull { result.insert(m.key) }
         }
