@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // zlib from the system, behind a one-header shim.
@@ -35,6 +36,7 @@ let package = Package(
                 "AFSerialization",
                 "AFFoundationCompat",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
             ]
         ),
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance"]),

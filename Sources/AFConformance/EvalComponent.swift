@@ -12,6 +12,9 @@ public protocol EvalComponent: Sendable {
 public enum Components {
     public static let all: [any EvalComponent] = [
         EchoComponent(),
+        RequestComponent(),
+        MultipartComponent(),
+        MultipartParseComponent(),
         MediaTypeComponent(), ResponseComponent(), NullCleanComponent(), ContentDecodeComponent(),
     ]
 

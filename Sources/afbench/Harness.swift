@@ -6,7 +6,9 @@ struct Benchmark: Sendable {
 }
 
 /// Every benchmark; add yours here.
-let allBenchmarks: [Benchmark] = responseBenchmarks + decodeBenchmarks
+let allBenchmarks: [Benchmark] = [requestBenchmark]
+    + multipartBenchmarks
+    + responseBenchmarks + decodeBenchmarks
 
 /// Best-of-`repeats` wall time of `body`, in seconds. The result is passed to `blackHole`.
 func measure<T>(repeats: Int = 5, _ body: () -> T) -> Double {
