@@ -6,19 +6,7 @@ import Testing
 /// Foundation's `JSONSerialization` accepts on this platform, and read the same values.
 /// Oracle: Foundation itself, run on thousands of generated and mutated documents.
 @Suite struct JSONFoundationDifferentialTests {
-    /// Deterministic generator (SplitMix64), so a failure names a reproducible seed.
-    struct RNG {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ xs: [T]) -> T { xs[int(xs.count)] }
-    }
+    typealias RNG = RequestTestRandom  // SplitMix64, shared with the request differential tests
 
     static let numbers = ["0", "-0", "1", "-1", "12.5", "1e3", "1E+2", "-2.5e-3", "1e308", "1.7976931348623157e308",
                           "1.7976931348623159e308", "1e309", "-1e400", "1e-400", "123456789012345678901234567890",
@@ -28,19 +16,19 @@ import Testing
     static let strings = ["", "a", "é", "😀", "\\u00e9", "\\ud83d\\ude00", "\\n\\t\\\"\\\\\\/", "\\u0000", "\u{7F}", "\u{FEFF}", "\u{FFFE}", "tab\\tq"]
 
     static func generate(_ r: inout RNG, depth: Int) -> String {
-        let k = depth > 4 ? r.int(5) : r.int(8)
+        let k = depth > 4 ? r.below(5) : r.below(8)
         switch k {
         case 0: return r.pick(numbers)
         case 1: return "\"\(r.pick(strings))\""
         case 2: return r.pick(["true", "false", "null"])
         case 3: return r.pick(["0", "1", "\"x\""])
-        case 4: return "\(r.int(100000) - 50000)"
+        case 4: return "\(r.below(100000) - 50000)"
         case 5, 6:
-            let n = r.int(4)
+            let n = r.below(4)
             let ws = [" ", "", "\n", "\t", "\r\n"]
             return "[" + (0..<n).map { _ in r.pick(ws) + generate(&r, depth: depth + 1) }.joined(separator: ",") + r.pick(ws) + "]"
         default:
-            let n = r.int(4)
+            let n = r.below(4)
             return "{" + (0..<n).map { _ in "\"\(r.pick(["a", "b", "a", "ключ", "\\u0041"]))\" : " + generate(&r, depth: depth + 1) }.joined(separator: ",") + "}"
         }
     }
@@ -49,9 +37,9 @@ import Testing
 
     static func mutate(_ doc: [UInt8], _ r: inout RNG) -> [UInt8] {
         var d = doc
-        for _ in 0..<(1 + r.int(3)) {
-            let i = d.isEmpty ? 0 : r.int(d.count + 1)
-            switch r.int(8) {
+        for _ in 0..<(1 + r.below(3)) {
+            let i = d.isEmpty ? 0 : r.below(d.count + 1)
+            switch r.below(8) {
             case 0 where !d.isEmpty: d.remove(at: min(i, d.count - 1))
             case 1: d.insert(r.pick(interesting), at: i)
             case 2 where !d.isEmpty: d[min(i, d.count - 1)] = r.pick(interesting)
@@ -133,7 +121,7 @@ import Testing
     }
 
     @Test func generatedAndMutatedDocumentsMatchFoundation() {
-        var r = RNG(state: 0xAF5E_2026)
+        var r = RNG(seed: 0xAF5E_2026)
         var stats = (accepted: 0, rejected: 0)
         var mismatches: [String] = []
         for n in 0..<20000 {

@@ -53,7 +53,7 @@ extension HTTPResponse {
         let codings = try ContentCoding.parseList(headerValue("Content-Encoding"))
         guard !codings.isEmpty else { return self }
         var copy = self
-        copy.headers.removeAll { Self.asciiCaseInsensitiveEqual($0.name, "Content-Encoding") }
+        copy.headers.remove("Content-Encoding")
         if let body {
             let decoder = try ContentDecoder(codings: codings, maxDecodedSize: maxDecodedSize)
             var out = try decoder.write(body)

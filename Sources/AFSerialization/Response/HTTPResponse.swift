@@ -4,24 +4,18 @@
 /// rules (property lists, §6.5). Headers keep their order and duplicates; lookup is
 /// case-insensitive and joins repeated fields with ", " as RFC 9110 §5.3 allows and Darwin does.
 public struct HTTPResponse: Sendable, Hashable {
-    public struct Header: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// One header field (the request side's type: same ordering and case rules).
+    public typealias Header = HTTPHeaders.Field
 
     public var statusCode: Int
-    public var headers: [Header]
+    public var headers: HTTPHeaders
     /// The response URL as text; AF skips error creation (and the status check) without one.
     public var url: String?
     public var body: [UInt8]?
 
     public init(statusCode: Int, headers: [Header] = [], url: String? = nil, body: [UInt8]? = nil) {
         self.statusCode = statusCode
-        self.headers = headers
+        self.headers = HTTPHeaders(headers)
         self.url = url
         self.body = body
     }
@@ -29,7 +23,7 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The combined value of every field named `name` (ASCII case-insensitive), or nil if absent.
     public func headerValue(_ name: String) -> String? {
         var out: String? = nil
-        for h in headers where Self.asciiCaseInsensitiveEqual(h.name, name) {
+        for h in headers where HTTPHeaders.namesEqual(h.name, name) {
             out = out.map { $0 + ", " + h.value } ?? h.value
         }
         return out
@@ -37,18 +31,10 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// Body length, treating "no data" as 0 (AF's `[data length]` on nil).
     public var bodyLength: Int { body?.count ?? 0 }
-
-    static func asciiCaseInsensitiveEqual(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8, y = b.utf8
-        guard x.count == y.count else { return false }
-        for (p, q) in zip(x, y) where ASCII.lower(p) != ASCII.lower(q) { return false }
-        return true
-    }
 }
 
 /// Byte-level ASCII helpers shared by the header parsers.
 enum ASCII {
-    @inline(__always) static func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
     @inline(__always) static func isOWS(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
     /// RFC 9110 §5.6.2 tchar.
     static func isTChar(_ c: UInt8) -> Bool {
@@ -62,6 +48,6 @@ enum ASCII {
         }
     }
     static func lowercased(_ bytes: some Sequence<UInt8>) -> String {
-        String(decoding: bytes.map(lower), as: UTF8.self)
+        String(decoding: bytes.map(HTTPHeaders.lower), as: UTF8.self)
     }
 }
