@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The core and the harness are compiled with -O even in debug builds, so the main job
+/// (`swift run conformance`) and the property/differential tests run at release speed. Tests still
+/// get `@testable` access (SwiftPM passes -enable-testing in debug).
+let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "AFSerialization",
     products: [
@@ -16,11 +21,11 @@ let package = Package(
         // zlib from the system, behind a one-header shim.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The serialization core. No Foundation here (see README "Design").
-        .target(name: "AFSerialization", dependencies: ["CZlib"]),
+        .target(name: "AFSerialization", dependencies: ["CZlib"], swiftSettings: optimizedEvenInDebug),
         // Foundation interop (property lists) kept out of the core.
         .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
         // Vector/eval codecs and component adapters shared by the CLI, tests and fuzzers.
-        .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat"]),
+        .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat"], swiftSettings: optimizedEvenInDebug),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
         .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat"]),
         .executableTarget(
