@@ -35,11 +35,18 @@ public final class ContentDecoder {
         precondition(!finished, "write after finish")
         var data = chunk
         let innermost = stages.firstIndex { $0 != nil }
+        // A layer over its size limit first hands on its output up to the limit: an inner layer
+        // failing on those bytes fails earlier in the data, so its error wins. Which error
+        // surfaces then never depends on the chunking (SPEC §7).
+        var pending: AFSError? = nil
         for (i, stage) in stages.enumerated().reversed() {
             guard let stage else { continue }
             if data.isEmpty { break }
-            data = try stage.feed(data, reserve: i == innermost ? min(expectedSize, stage.limit) : 0)
+            let step = try stage.feedUpToLimit(data, reserve: i == innermost ? min(expectedSize, stage.limit) : 0)
+            data = step.output
+            if let e = step.limitError { pending = e }
         }
+        if let pending { throw pending }
         return data
     }
 
@@ -48,11 +55,17 @@ public final class ContentDecoder {
         precondition(!finished, "finish twice")
         finished = true
         var data: [UInt8] = []
+        var pending: AFSError? = nil  // as in `write`
         for stage in stages.reversed() {
             guard let stage else { continue }
-            if !data.isEmpty { data = try stage.feed(data) }
-            try stage.finish()
+            if !data.isEmpty {
+                let step = try stage.feedUpToLimit(data)
+                data = step.output
+                if let e = step.limitError { pending = e; continue }
+            }
+            if pending == nil { try stage.finish() }
         }
+        if let pending { throw pending }
         return data
     }
 
@@ -176,6 +189,27 @@ final class InflateStage {
         return out
     }
 
+    /// As `feed(_:reserve:)`, but a size-limit error comes back with the output up to the limit.
+    func feedUpToLimit(_ input: [UInt8], reserve: Int = 0) throws(AFSError) -> (output: [UInt8], limitError: AFSError?) {
+        var spill: [UInt8] = []
+        let append = { (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in spill.append(contentsOf: chunk) }
+        var failure: AFSError? = nil
+        var out = [UInt8](unsafeUninitializedCapacity: reserve) { buffer, count in
+            direct = reserve > 0 ? (buffer.baseAddress!, buffer.count, 0) : nil
+            defer {
+                count = direct?.count ?? 0
+                direct = nil
+            }
+            do throws(AFSError) { try feed(input, sink: append) } catch { failure = error }
+        }
+        if !spill.isEmpty { out += spill }
+        if let failure {
+            guard failure.kind == .limitExceeded else { throw failure }
+            return (out, failure)
+        }
+        return (out, nil)
+    }
+
     /// Caller-provided output storage for the current `feed` (see `feed(_:reserve:)`).
     private var direct: (base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int)? = nil
 
@@ -234,6 +268,9 @@ final class InflateStage {
                     produced += n
                     if isDirect { direct!.count += n }
                     if produced > limit {
+                        // Hand on the bytes up to the limit, then fail (see ContentDecoder.write).
+                        let keep = n - (produced - limit)
+                        if isDirect { direct!.count -= n - keep } else if keep > 0 { try sink(UnsafeBufferPointer(start: scratch, count: keep)) }
                         throw AFSError(.limitExceeded, "decoded content larger than \(limit) bytes", offset: consumed + offset, context: context.merging(["limit": String(limit)]) { a, _ in a })
                     }
                     if !isDirect, n > 0 { try sink(UnsafeBufferPointer(start: scratch, count: n)) }

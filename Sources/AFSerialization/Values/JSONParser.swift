@@ -31,9 +31,21 @@ public struct JSONParser: Sendable {
         if dialect == .foundation {
             switch JSONTextEncoding.detect(bytes) {
             case .utf8(let skip):
-                if skip > 0 { return try parseUTF8(Array(bytes[skip...])) }
+                if skip > 0 {
+                    do { return try parseUTF8(Array(bytes[skip...])) } catch {
+                        var e = error  // offsets count the skipped BOM too
+                        e.offset = e.offset.map { $0 + skip }
+                        throw e
+                    }
+                }
             case let other:
-                return try parseUTF8(try JSONTextEncoding.transcodeToUTF8(bytes, other))
+                let utf8 = try JSONTextEncoding.transcodeToUTF8(bytes, other)
+                do { return try parseUTF8(utf8) } catch {
+                    // Report the offset in the caller's bytes, not in the transcoded copy.
+                    var e = error
+                    e.offset = e.offset.map { JSONTextEncoding.sourceOffset($0, in: utf8, other) }
+                    throw e
+                }
             }
         }
         return try parseUTF8(bytes)

@@ -68,4 +68,24 @@ enum JSONTextEncoding: Equatable {
         }
         return out
     }
+
+    /// Maps an offset in the transcoded UTF-8 back to the input's bytes, so errors point into
+    /// what the caller passed: each scalar took 2 or 4 bytes (UTF-16) or 4 (UTF-32) there.
+    static func sourceOffset(_ utf8Offset: Int, in utf8: [UInt8], _ encoding: JSONTextEncoding) -> Int {
+        var i = 0, source = 0
+        let end = min(max(utf8Offset, 0), utf8.count)
+        while i < end {
+            let lead = utf8[i]
+            let n = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            switch encoding {
+            case .utf8: source += n
+            case .utf16: source += n == 4 ? 4 : 2
+            case .utf32: source += 4
+            }
+            i += n
+        }
+        switch encoding {
+        case .utf8(let skip), .utf16(_, let skip), .utf32(_, let skip): return skip + source
+        }
+    }
 }

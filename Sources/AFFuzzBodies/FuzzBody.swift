@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A broken invariant: the fuzz executable aborts on it (libFuzzer saves the input), the replay
+/// tests record it as an issue naming the input file.
+public struct FuzzFailure: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Throws ``FuzzFailure`` when `condition` is false.
+@inline(__always)
+public func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzFailure) {
+    if !condition { throw FuzzFailure(message()) }
+}
+
+/// One fuzz target: a pure function of the input bytes that checks invariants and oracles.
+/// Shared by the libFuzzer executables (`Sources/Fuzzers/<name>`) and `swift test` replay.
+public protocol FuzzBody {
+    /// The target's name: its corpus is `Corpus/<name>/`, its executable `fuzz-<name>`.
+    static var name: String { get }
+    static func run(_ input: inout FuzzInput) throws(FuzzFailure)
+}
+
+extension FuzzBody {
+    /// Runs the body on `bytes` from the start of the header.
+    public static func run(bytes: [UInt8]) throws(FuzzFailure) {
+        var input = FuzzInput(bytes)
+        try run(&input)
+    }
+
+    /// The libFuzzer entry point's body: runs and aborts (so libFuzzer reports a crash) on failure.
+    public static func fuzzerEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        do {
+            try run(bytes: bytes)
+        } catch {
+            let line = Array("fuzz-\(name): invariant broken: \(error.message)\n".utf8)
+            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            abort()
+        }
+        return 0
+    }
+}
+
+/// Every target replayed by `swift test` (the canary is not here: it crashes by design).
+public enum FuzzTargets {
+    public static var all: [any FuzzBody.Type] { [
+        PercentEscapeFuzz.self,
+        QueryStringFuzz.self,
+        JSONFuzz.self,
+        RequestFuzz.self,
+        MultipartWriterFuzz.self,
+        MultipartParserFuzz.self,
+        MediaTypeFuzz.self,
+        ContentDecodeFuzz.self,
+        ImageFuzz.self,
+    ] }
+}

@@ -1,0 +1,73 @@
+import AFSerialization
+
+/// Decodes payload bytes into a ``ParameterValue`` tree (shared by the query, request and multipart
+/// targets). One op per byte, mod 10:
+/// 0 string (length byte mod 16, then bytes, lossy UTF-8), 1 integer (8 bytes LE),
+/// 2 double (8 bytes, bit pattern), 3 bool, 4 null, 5 data (length byte mod 8, then bytes),
+/// 6 open array, 7 open set, 8 open dictionary, 9 close the innermost container.
+/// A value added to a dictionary is preceded by its key (length byte mod 8, then bytes, lossy UTF-8).
+/// Containers still open at the end are closed. The first value is the root; later ops at top level
+/// are ignored. Never recursive: nesting is bounded only by the payload length.
+public enum ParameterProgram {
+    enum Open {
+        case array([ParameterValue])
+        case set([ParameterValue])
+        case dictionary([ParameterValue.Entry])
+    }
+
+    public static func decode(_ input: inout FuzzInput) -> ParameterValue {
+        var stack: [Open] = []
+        func text(_ input: inout FuzzInput, _ mod: UInt8) -> String {
+            let n = Int((input.next() ?? 0) % mod)
+            return String(decoding: input.take(n), as: UTF8.self)
+        }
+        while let op = input.next() {
+            var value: ParameterValue
+            switch op % 10 {
+            case 0: value = .string(text(&input, 16))
+            case 1:
+                var v: UInt64 = 0
+                for (i, b) in input.take(8).enumerated() { v |= UInt64(b) << (8 * UInt64(i)) }
+                value = .integer(Int64(bitPattern: v))
+            case 2:
+                var v: UInt64 = 0
+                for (i, b) in input.take(8).enumerated() { v |= UInt64(b) << (8 * UInt64(i)) }
+                value = .double(Double(bitPattern: v))
+            case 3: value = .bool((input.next() ?? 0) & 1 == 1)
+            case 4: value = .null
+            case 5: value = .data(Array(input.take(Int((input.next() ?? 0) % 8))))
+            case 6: stack.append(.array([])); continue
+            case 7: stack.append(.set([])); continue
+            case 8: stack.append(.dictionary([])); continue
+            default:
+                guard let top = stack.popLast() else { continue }
+                value = close(top)
+            }
+            // A dictionary needs the key before the value: read it now for the value just built.
+            if let root = attach(value, to: &stack, key: { text(&input, 8) }) { return root }
+        }
+        while let top = stack.popLast() {
+            if let root = attach(close(top), to: &stack, key: { "" }) { return root }
+        }
+        return .dictionary([])
+    }
+
+    static func close(_ open: Open) -> ParameterValue {
+        switch open {
+        case .array(let xs): .array(xs)
+        case .set(let xs): .set(xs)
+        case .dictionary(let es): .dictionary(es)
+        }
+    }
+
+    /// Adds `value` to the innermost container; returns it when there is none (it is the root).
+    static func attach(_ value: ParameterValue, to stack: inout [Open], key: () -> String) -> ParameterValue? {
+        guard let top = stack.popLast() else { return value }
+        switch top {
+        case .array(var xs): xs.append(value); stack.append(.array(xs))
+        case .set(var xs): xs.append(value); stack.append(.set(xs))
+        case .dictionary(var es): es.append(.init(key(), value)); stack.append(.dictionary(es))
+        }
+        return nil
+    }
+}

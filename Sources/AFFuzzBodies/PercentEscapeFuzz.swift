@@ -1,0 +1,143 @@
+import AFSerialization
+import Foundation
+
+/// SPEC §1 percent-escaping.
+///
+/// Header (3 bytes, frozen): `[0]` style (mod 3, `EscapeStyle.allCases` order), `[1]` batch size − 1,
+/// `[2]` bit 0: payload is little-endian UTF-16 code units instead of UTF-8 bytes; bits 1–7 reserved.
+///
+/// Checks: differential against Foundation's `addingPercentEncoding` with the style's set (the AF
+/// set for `afnetworking`); batch ranges and text invariant under the batch size; unescaping gives the
+/// input back; exactly the style's allowed bytes
+/// are left unescaped; invalid UTF-8 / lone surrogates are typed errors at the right offset.
+public enum PercentEscapeFuzz: FuzzBody {
+    public static let name = "percent-escape"
+
+    /// The allowed sets written out from SPEC §1.1/§1.3 (not taken from the core).
+    static let alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    static func allowedText(_ style: EscapeStyle) -> String {
+        switch style {
+        case .afnetworking: alnum + "-._~/?"
+        case .whatwgForm: alnum + "*-._"
+        case .rfc3986Unreserved: alnum + "-._~"
+        }
+    }
+    static let allowedTables: [EscapeStyle: [Bool]] = Dictionary(uniqueKeysWithValues: EscapeStyle.allCases.map { style in
+        var t = [Bool](repeating: false, count: 256)
+        for b in allowedText(style).utf8 { t[Int(b)] = true }
+        return (style, t)
+    })
+    /// Foundation's input set; `whatwgForm` also lets space through, then maps it to `+`.
+    static let foundationSets: [EscapeStyle: CharacterSet] = Dictionary(uniqueKeysWithValues: EscapeStyle.allCases.map {
+        ($0, CharacterSet(charactersIn: allowedText($0) + ($0 == .whatwgForm ? " " : "")))
+    })
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let style = input.pick(EscapeStyle.self)
+        let batchSize = Int(input.option()) + 1
+        let utf16Mode = input.option() & 1 == 1
+        let payload = Array(input.rest())
+
+        let string: String
+        if utf16Mode {
+            var units: [UInt16] = []
+            units.reserveCapacity(payload.count / 2)
+            var i = 0
+            while i + 1 < payload.count {
+                units.append(UInt16(payload[i]) | UInt16(payload[i + 1]) << 8)
+                i += 2
+            }
+            let oracle = String(validating: units, as: UTF16.self)
+            let ours: Result<String, AFSError> = Result { () throws(AFSError) in try PercentEscape.escape(utf16: units, style: style) }
+            switch (oracle, ours) {
+            case (nil, .failure(let e)):
+                try check(e.kind == .unpairedSurrogate, "utf16: wrong error kind \(e)")
+                let at = e.offset ?? -1
+                try check(at >= 0 && at < units.count && UTF16.isSurrogate(units[at]), "utf16: error offset \(at) is not a surrogate")
+                try check(String(validating: units[..<at], as: UTF16.self) != nil, "utf16: units before offset \(at) are not valid")
+                return
+            case (nil, .success):
+                throw FuzzFailure("utf16: lone surrogate accepted")
+            case (.some, .failure(let e)):
+                throw FuzzFailure("utf16: valid input rejected: \(e)")
+            case (.some(let s), .success(let text)):
+                try check(Array(text.utf8) == Array(PercentEscape.escape(s, style: style).utf8), "utf16: differs from String entry point")
+                string = s
+            }
+        } else {
+            let oracle = String(validating: payload, as: UTF8.self)
+            let ours: Result<String, AFSError> = Result { () throws(AFSError) in try PercentEscape.escape(bytes: payload, style: style) }
+            switch (oracle, ours) {
+            case (nil, .failure(let e)):
+                try check(e.kind == .invalidUTF8, "utf8: wrong error kind \(e)")
+                let at = e.offset ?? -1
+                try check(at >= 0 && at < payload.count, "utf8: error offset \(at) out of range")
+                try check(String(validating: payload[..<at], as: UTF8.self) != nil, "utf8: bytes before offset \(at) are not valid")
+                return
+            case (nil, .success):
+                throw FuzzFailure("utf8: invalid UTF-8 accepted")
+            case (.some, .failure(let e)):
+                throw FuzzFailure("utf8: valid input rejected: \(e)")
+            case (.some(let s), .success(let text)):
+                try check(Array(text.utf8) == Array(PercentEscape.escape(s, style: style).utf8), "utf8: differs from String entry point")
+                string = s
+            }
+        }
+        try checkEscaped(string, style: style, batchSize: batchSize)
+    }
+
+    static func checkEscaped(_ s: String, style: EscapeStyle, batchSize: Int) throws(FuzzFailure) {
+        let text = PercentEscape.escape(s, style: style)
+
+        // Differential: Foundation with the style's allowed set.
+        var foundation = s.addingPercentEncoding(withAllowedCharacters: foundationSets[style]!)
+        if style == .whatwgForm { foundation = foundation?.replacingOccurrences(of: " ", with: "+") }
+        try check(foundation.map { Array($0.utf8) } == Array(text.utf8), "differs from Foundation: ours \(text.debugDescription), Foundation \(foundation.debugDescription)")
+
+        // Only allowed bytes stay; every escape is `%XX` uppercase and escapes a byte that needed it.
+        let table = allowedTables[style]!
+        let out = Array(text.utf8)
+        var i = 0
+        while i < out.count {
+            let b = out[i]
+            if b == UInt8(ascii: "%") {
+                try check(i + 2 < out.count, "truncated escape at \(i)")
+                let hi = PercentDecoding.hexValue(out[i + 1]), lo = PercentDecoding.hexValue(out[i + 2])
+                try check(hi >= 0 && lo >= 0, "bad escape at \(i)")
+                let decoded = UInt8(hi << 4 | lo)
+                try check(!table[Int(decoded)], "allowed byte \(decoded) escaped at \(i)")
+                try check(!(style == .whatwgForm && decoded == 0x20), "space escaped in whatwgForm at \(i)")
+                i += 3
+            } else {
+                try check(table[Int(b)] || (style == .whatwgForm && b == UInt8(ascii: "+")), "byte \(b) left unescaped at \(i)")
+                i += 1
+            }
+        }
+
+        // Unescape round trip (an independent decoder; `+` is space in WHATWG forms).
+        try check(PercentDecoding.decode(out, plusIsSpace: style == .whatwgForm) == Array(s.utf8), "unescape round trip lost data")
+
+        // Batching (§1.4): same text for any batch size; ranges tile the string, each ends on the
+        // first Character boundary at or past start + batchSize.
+        let batched: (text: String, batches: [Range<Int>])
+        do { batched = try PercentEscape.escapeInBatches(s, style: style, batchSize: batchSize) } catch {
+            throw FuzzFailure("batch size \(batchSize) rejected: \(error)")
+        }
+        try check(Array(batched.text.utf8) == Array(text.utf8), "batch size \(batchSize) changes the text")
+        var boundaries: [Int] = []
+        var offset = 0
+        for c in s {
+            offset += c.utf16.count
+            boundaries.append(offset)
+        }
+        var start = 0
+        var k = 0
+        for r in batched.batches {
+            try check(r.lowerBound == start && r.upperBound > start, "batch \(r) does not continue at \(start)")
+            while k < boundaries.count && boundaries[k] < min(start + batchSize, offset) { k += 1 }
+            try check(k < boundaries.count && r.upperBound == boundaries[k], "batch \(r) does not end on the first Character boundary ≥ \(start + batchSize)")
+            start = r.upperBound
+        }
+        try check(start == offset, "batches cover \(start) of \(offset) units")
+    }
+}

@@ -1,0 +1,163 @@
+import AFSerialization
+import Foundation
+
+/// SPEC §2 query-string flattening and encoding.
+///
+/// Header (4 bytes, frozen): `[0]` profile (mod 3, `Profile.allCases` order), `[1]` escape style
+/// (mod 3) + 3 × array style (`/3 mod 3`), `[2]` bit 0: literal bools; bits 1–7 reserved,
+/// `[3]` parameter depth limit: 0 = default, else value mod 32. Payload: a ``ParameterProgram``.
+///
+/// Checks: determinism; dictionary entry order does not matter (distinct keys); the typed error is
+/// raised exactly when the input has data, a too-deep container or (strict) a non-dictionary root;
+/// otherwise decoding the output back (split on `&`/`=`, percent-decoded)
+/// gives exactly the leaves of the input with their bracketed fields, computed here independently.
+public enum QueryStringFuzz: FuzzBody {
+    public static let name = "query-string"
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let profile = input.pick(Profile.self)
+        let styles = input.option()
+        let escapeStyle = EscapeStyle.allCases[Int(styles % 3)]
+        let arrayStyle = ArrayStyle.allCases[Int(styles / 3 % 3)]
+        let boolStyle: BoolStyle = input.option() & 1 == 1 ? .literal : .numeric
+        var limits = Limits.default
+        let depthByte = input.option()
+        if depthByte != 0 { limits.maxParameterDepth = Int(depthByte % 32) }
+        let options = QueryStringOptions(escapeStyle: escapeStyle, arrayStyle: arrayStyle, boolStyle: boolStyle, limits: limits)
+        let tree = ParameterProgram.decode(&input)
+
+        let first = Result { () throws(AFSError) in try QueryString.encode(tree, profile: profile, options: options) }
+        let second = Result { () throws(AFSError) in try QueryString.encode(tree, profile: profile, options: options) }
+        try check(first == second, "not deterministic")
+
+        // Expected outcome, from SPEC §2.6–2.7 and §8, computed independently. AF starts with a
+        // nil key (not an empty one): see ``Leaves/walk(_:field:level:)``.
+        var expected = Leaves(arrayStyle: arrayStyle, boolStyle: boolStyle)
+        expected.walk(tree, field: nil, level: 0)
+        var isDictionary = false
+        if case .dictionary = tree { isDictionary = true }
+        var allowedErrors: [AFSError.Kind] = []
+        if !isDictionary && profile == .strict { allowedErrors.append(.topLevelNotDictionary) }
+        if expected.deepestContainer >= limits.maxParameterDepth { allowedErrors.append(.nestingTooDeep) }
+        if expected.hasData { allowedErrors.append(.dataInQueryString) }
+
+        switch first {
+        case .failure(let e):
+            try check(e.kind.map(allowedErrors.contains) ?? false, "unexpected error \(e); expected one of \(allowedErrors)")
+        case .success(let text):
+            try check(allowedErrors.isEmpty, "no error, expected one of \(allowedErrors)")
+            var decoded: [[String?]] = []
+            // "" is both no pairs and one null pair with an empty field (a top-level null in af).
+            if text.isEmpty && expected.pairs.count == 1 && expected.pairs[0] == ("", nil) {
+                decoded = [[""]]
+            } else if !text.isEmpty {
+                for pair in text.split(separator: "&", omittingEmptySubsequences: false) {
+                    let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    decoded.append(parts.map { unescape(String($0), escapeStyle) })
+                    try check(!decoded[decoded.count - 1].contains(nil), "pair \(pair) does not unescape")
+                }
+            }
+            let want = expected.pairs.map { [$0.field] + ($0.value.map { [$0] } ?? []) }
+            try check(sortedByBytes(decoded) == sortedByBytes(want), "decoded pairs differ from the input's leaves: \(decoded) vs \(want)")
+
+            // Reordering dictionary entries changes nothing when keys are distinct (sorted, §2.3).
+            if let reversed = tree.reversedDictionaries() {
+                let again = Result { () throws(AFSError) in try QueryString.encode(reversed, profile: profile, options: options) }
+                try check(again == first, "dictionary entry order changes the output")
+            }
+        }
+    }
+
+    static func unescape(_ s: String, _ style: EscapeStyle) -> String? {
+        PercentDecoding.decode(s.utf8, plusIsSpace: style == .whatwgForm).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    static func sortedByBytes(_ pairs: [[String?]]) -> [[[UInt8]?]] {
+        pairs.map { $0.map { $0.map { Array($0.utf8) } } }.sorted { a, b in
+            a.lexicographicallyPrecedes(b) { x, y in
+                switch (x, y) {
+                case (nil, nil): false
+                case (nil, _): true
+                case (_, nil): false
+                case (let x?, let y?): x.lexicographicallyPrecedes(y)
+                }
+            }
+        }
+    }
+
+    /// The (field, description) pairs SPEC §2.2–2.5 asks for, in no particular order.
+    struct Leaves {
+        let arrayStyle: ArrayStyle
+        let boolStyle: BoolStyle
+        var pairs: [(field: String, value: String?)] = []
+        var hasData = false
+        var deepestContainer = -1
+
+        func child(_ field: String, _ i: Int) -> String {
+            switch arrayStyle {
+            case .brackets: field + "[]"
+            case .noBrackets: field
+            case .indexInBrackets: "\(field)[\(i)]"
+            }
+        }
+
+        /// `level` is the nesting depth of `value` (the root is 0). `field == nil` is AF's nil
+        /// key (SPEC §2.6): a dictionary under it names its children by their bare keys, an array
+        /// names its field `(null)` (what `%@` prints for nil), a set passes it on, a leaf under
+        /// it gets the empty field.
+        mutating func walk(_ value: ParameterValue, field: String?, level: Int) {
+            switch value {
+            case .dictionary(let es):
+                deepestContainer = max(deepestContainer, level)
+                for e in es { walk(e.value, field: field.map { "\($0)[\(e.key)]" } ?? e.key, level: level + 1) }
+            case .array(let xs):
+                deepestContainer = max(deepestContainer, level)
+                for (i, x) in xs.enumerated() { walk(x, field: child(field ?? "(null)", i), level: level + 1) }
+            case .set(let xs):
+                deepestContainer = max(deepestContainer, level)
+                for x in xs { walk(x, field: field, level: level + 1) }
+            case .null: pairs.append((field ?? "", nil))
+            case .string(let s): pairs.append((field ?? "", s))
+            case .integer(let i): pairs.append((field ?? "", String(i)))
+            case .bool(let b): pairs.append((field ?? "", boolStyle == .literal ? (b ? "true" : "false") : (b ? "1" : "0")))
+            case .double(let d): pairs.append((field ?? "", darwinDouble(d)))
+            case .data: hasData = true
+            }
+        }
+    }
+
+    /// SPEC §2.3: `%.16g` via Foundation's formatter, with Darwin's spellings of NaN and ∞.
+    static func darwinDouble(_ d: Double) -> String {
+        if d.isNaN { return "nan" }
+        if d.isInfinite { return d < 0 ? "-inf" : "inf" }
+        return String(format: "%.16g", d)
+    }
+}
+
+extension ParameterValue {
+    /// The same tree with every dictionary's entries reversed, or nil when some dictionary has two
+    /// keys with the same UTF-8 bytes (their relative order is then significant). Recursion depth
+    /// is bounded by the depth limit the caller already enforced (it only runs on accepted trees).
+    func reversedDictionaries() -> ParameterValue? {
+        switch self {
+        case .dictionary(let es):
+            guard Set(es.map { Array($0.key.utf8) }).count == es.count else { return nil }
+            var out: [Entry] = []
+            for e in es.reversed() {
+                guard let v = e.value.reversedDictionaries() else { return nil }
+                out.append(.init(e.key, v))
+            }
+            return .dictionary(out)
+        case .array(let xs), .set(let xs):
+            var out: [ParameterValue] = []
+            for x in xs {
+                guard let v = x.reversedDictionaries() else { return nil }
+                out.append(v)
+            }
+            if case .set = self { return .set(out) }
+            return .array(out)
+        default:
+            return self
+        }
+    }
+}

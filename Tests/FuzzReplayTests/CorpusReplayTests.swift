@@ -1,0 +1,61 @@
+import AFFuzzBodies
+import AFFuzzMultipartKitOracle
+import Foundation
+import Testing
+
+/// Replays every file of `Corpus/<target>/` (seeds, derived vector inputs and `regressions/`)
+/// through the shared fuzz bodies, so machines without libFuzzer/ASan still catch regressions.
+@Suite struct CorpusReplayTests {
+    static let corpusRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpus")
+
+    static let targetNames = FuzzTargets.all.map { $0.name }
+
+    /// Links the multipart-parser target's multipart-kit differential in, once (a lazy static).
+    static let oracles: Void = MultipartKitOracle.install()
+
+    /// Input files under `dir`, recursively; dictionaries and notes are not inputs.
+    static func inputs(in dir: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        return walker.compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .filter { !["dict", "md"].contains($0.pathExtension) }
+            .sorted { $0.path < $1.path }
+    }
+
+    @Test(arguments: targetNames)
+    func replayCorpus(_ name: String) throws {
+        _ = Self.oracles
+        let body = try #require(FuzzTargets.all.first { $0.name == name })
+        let files = Self.inputs(in: Self.corpusRoot.appendingPathComponent(name))
+        // A target without seeds would make this test vacuous.
+        #expect(files.count >= 3, "Corpus/\(name) has only \(files.count) inputs")
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: file))
+            do {
+                try body.run(bytes: bytes)
+            } catch {
+                Issue.record("\(file.path): \(error.message)")
+            }
+        }
+    }
+
+    @Test func multipartKitOracleIsInstalled() {
+        _ = Self.oracles
+        #expect(MultipartParserFuzz.referenceParser != nil)
+    }
+
+    /// Every directory under Corpus/ belongs to a replayed target (or the canary), and each has its
+    /// libFuzzer dictionary.
+    @Test func everyCorpusHasATargetAndADictionary() throws {
+        let dirs = try FileManager.default.contentsOfDirectory(atPath: Self.corpusRoot.path).filter { !$0.hasPrefix(".") }
+        for dir in dirs where dir != "canary" && !dir.hasSuffix(".md") {
+            #expect(Self.targetNames.contains(dir), "Corpus/\(dir) has no fuzz body in FuzzTargets.all")
+        }
+        for name in Self.targetNames {
+            let dict = Self.corpusRoot.appendingPathComponent(name).appendingPathComponent("\(name).dict")
+            #expect(FileManager.default.fileExists(atPath: dict.path), "missing \(dict.path)")
+        }
+    }
+}

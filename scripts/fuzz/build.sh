@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds every fuzz target with libFuzzer + AddressSanitizer (release), then checks the build:
+#   1. every binary loads libFuzzer's inline 8-bit coverage counters (N > 0);
+#   2. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan.
+# Exits non-zero if the build or either check fails. Usage: scripts/fuzz/build.sh
+#
+# Notes on the recipe (Swift 6.3.1, Linux):
+# - `--sanitize=fuzzer --sanitize=address` alone hands swiftc two separate flags and it keeps
+#   only one; `-Xswiftc -sanitize=fuzzer,address` gives both.
+# - Each Sources/Fuzzers/<name> has one file, not main.swift, defining only the @_cdecl
+#   LLVMFuzzerTestOneInput (libFuzzer supplies main). Such executables cannot link without
+#   -sanitize=fuzzer, so Package.swift declares them only when AFS_FUZZ=1.
+# - A separate scratch path (.build-fuzz, gitignored) keeps the normal debug build untouched.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/fuzz/targets.sh
+
+export AFS_FUZZ=1 SWIFT_BACKTRACE=enable=no
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+flags=(-c release --scratch-path "$FUZZ_SCRATCH" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
+for t in "${FUZZ_TARGETS[@]}" canary; do
+  echo "== building fuzz-$t"
+  # (gold's "Cannot export local symbol '__asan_extra_spill_area'" warning is harmless noise)
+  if ! swift build "${flags[@]}" --product "fuzz-$t" > "$tmp/build.log" 2>&1; then
+    cat "$tmp/build.log"; echo "build of fuzz-$t failed"; exit 1
+  fi
+  grep -Ev "__asan_extra_spill_area|^\[[0-9]+/[0-9]+\]" "$tmp/build.log" || true
+done
+
+fail=0
+for t in "${FUZZ_TARGETS[@]}" canary; do
+  bin="$FUZZ_BIN/fuzz-$t"
+  : > "$tmp/empty"
+  "$bin" -runs=1 "$tmp/empty" > "$tmp/$t.log" 2>&1 || true
+  n=$(sed -n 's/.*Loaded 1 modules *(\([0-9]*\) inline 8-bit counters).*/\1/p' "$tmp/$t.log" | head -1)
+  if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+    echo "ok   fuzz-$t loads $n inline 8-bit counters"
+  else
+    echo "FAIL fuzz-$t: no coverage counters loaded"; sed -n 1,20p "$tmp/$t.log"; fail=1
+  fi
+done
+
+printf 'CANARY' > "$tmp/canary-input"
+if "$FUZZ_BIN/fuzz-canary" "$tmp/canary-input" > "$tmp/canary.log" 2>&1; then
+  echo "FAIL canary: planted heap overflow did not crash"; fail=1
+elif grep -q "ERROR: AddressSanitizer: heap-buffer-overflow" "$tmp/canary.log"; then
+  echo "ok   canary: ASan reports the planted heap-buffer-overflow"
+else
+  echo "FAIL canary: crashed without ASan's heap-buffer-overflow report"; sed -n 1,20p "$tmp/canary.log"; fail=1
+fi
+exit $fail
