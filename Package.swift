@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat"], swiftSettings: optimizedEvenInDebug),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
         .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat"]),
+        // Whole-process peak RSS of multipart streaming, in a process without Foundation.
+        .executableTarget(name: "afbench-rss", dependencies: ["AFSerialization"]),
         .executableTarget(
             name: "conformance",
             dependencies: [
