@@ -11,7 +11,8 @@ public protocol EvalComponent: Sendable {
 /// Every component the harness knows. Add a component by appending it here.
 public enum Components {
     public static let all: [any EvalComponent] = [
-        EchoComponent()
+        EchoComponent(),
+        RequestComponent(),
     ]
 
     public static let byName: [String: any EvalComponent] = Dictionary(

@@ -1,0 +1,145 @@
+/// Writes a ``ParameterValue`` as an XML property list (format v1.0) byte-for-byte as Foundation's
+/// `PropertyListSerialization.data(fromPropertyList:format: .xml, options: 0)` does on Linux
+/// (SPEC §3.4), without Foundation. Established against Foundation and re-checked by the
+/// differential tests:
+/// - the fixed XML declaration, DOCTYPE and `<plist version="1.0">` lines, a trailing newline;
+/// - one element per line, indented with one tab per level; empty containers as `<array/>`, `<dict/>`;
+/// - dictionary keys sorted by UTF-16 code units (CoreFoundation's literal compare);
+/// - strings escape only `&`, `<`, `>` (controls are written raw);
+/// - `<integer>` in decimal; `<real>` with `%.17g`, except zero (either sign) as `0.0`, NaN as
+///   `nan` and infinities as `+infinity`/`-infinity`;
+/// - `<data>` in base64 on lines of at most 76 − 8·indent characters, indented like the tag but
+///   never by more than 8 tabs (CoreFoundation caps the indent there).
+/// Null and sets are not property-list types: Foundation fails with NSCocoaErrorDomain 3851
+/// (NSPropertyListWriteInvalidError), and so does this writer.
+public enum PlistXMLWriter {
+    /// NSPropertyListWriteInvalidError.
+    public static let writeInvalidCode = 3851
+
+    static let header = Array("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """.utf8)
+
+    public static func write(_ value: ParameterValue, maxDepth: Int = Limits.default.maxParameterDepth) throws(AFSError) -> [UInt8] {
+        var out = header
+        var frames: [ContainerFrame] = []
+        try element(value, frames: &frames, maxDepth: maxDepth, to: &out)
+        while !frames.isEmpty {
+            if let child = frames[frames.count - 1].advance() {
+                if let key = child.key { line(&out, frames.count, "<key>", escaped(key), "</key>") }
+                try element(child.value, frames: &frames, maxDepth: maxDepth, to: &out)
+            } else {
+                let isArray = if case .array = frames.removeLast().children { true } else { false }
+                line(&out, frames.count, isArray ? "</array>" : "</dict>")
+            }
+        }
+        out.append(contentsOf: "</plist>\n".utf8)
+        return out
+    }
+
+    /// Writes a scalar, an empty container, or a container's opening tag (pushing its frame).
+    /// The indent is the number of open containers.
+    static func element(_ v: ParameterValue, frames: inout [ContainerFrame], maxDepth: Int, to out: inout [UInt8]) throws(AFSError) {
+        let indent = frames.count
+        switch v {
+        case .string(let s): line(&out, indent, "<string>", escaped(s), "</string>")
+        case .integer(let i): line(&out, indent, "<integer>", String(i), "</integer>")
+        case .double(let d): line(&out, indent, "<real>", real(d), "</real>")
+        case .bool(let b): line(&out, indent, b ? "<true/>" : "<false/>")
+        case .data(let bytes):
+            line(&out, indent, "<data>")
+            data(bytes, indent: indent, to: &out)
+            line(&out, indent, "</data>")
+        case .null: throw invalid("Not A Type", ContainerFrame.path(frames))
+        case .set: throw invalid("CFSet", ContainerFrame.path(frames))
+        case .array(let items):
+            if indent >= maxDepth { throw ContainerFrame.depthError("property list", maxDepth, frames) }
+            if items.isEmpty { return line(&out, indent, "<array/>") }
+            line(&out, indent, "<array>")
+            frames.append(ContainerFrame(.array(items)))
+        case .dictionary(let entries):
+            if indent >= maxDepth { throw ContainerFrame.depthError("property list", maxDepth, frames) }
+            if entries.isEmpty { return line(&out, indent, "<dict/>") }
+            line(&out, indent, "<dict>")
+            frames.append(ContainerFrame(.dictionary(sortedEntries(entries))))
+        }
+    }
+
+    /// The error Foundation reports for a value that is not a property-list type: its
+    /// localized description, and its debug description naming the CoreFoundation type as Linux
+    /// Foundation does (in `context["debugDescription"]`).
+    static func invalid(_ typeName: String, _ path: String) -> AFSError {
+        AFSError(
+            domain: AFSError.cocoaDomain, code: writeInvalidCode,
+            message: "The operation could not be completed. An error occurred in the destination for the data.",
+            context: [
+                "debugDescription": "Property list invalid for format: 100 (property lists cannot contain objects of type '\(typeName)')",
+                "field": path,
+            ])
+    }
+
+    static func line(_ out: inout [UInt8], _ indent: Int, _ parts: String...) {
+        out.append(contentsOf: repeatElement(0x09, count: indent))
+        for var p in parts { p.withUTF8 { out.append(contentsOf: $0) } }
+        out.append(0x0A)
+    }
+
+    /// `&`, `<`, `>` as entities; runs without them are copied in bulk.
+    static func escaped(_ s: String) -> String {
+        var s = s
+        return s.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            var runStart = 0
+            while true {
+                let i = ByteScan.next(
+                    in: bytes, from: runStart,
+                    wordMayMatch: { w in ByteScan.hasByte(w, 0x26) || ByteScan.hasByte(w, 0x3C) || ByteScan.hasByte(w, 0x3E) },
+                    isSpecial: { b in b == 0x26 || b == 0x3C || b == 0x3E })
+                if i == bytes.count { break }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                switch bytes[i] {
+                case 0x26: out.append(contentsOf: "&amp;".utf8)
+                case 0x3C: out.append(contentsOf: "&lt;".utf8)
+                default: out.append(contentsOf: "&gt;".utf8)
+                }
+                runStart = i + 1
+            }
+            if runStart == 0 { return String(decoding: bytes, as: UTF8.self) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    public static func real(_ d: Double) -> String {
+        if d.isNaN { return "nan" }
+        if d.isInfinite { return d < 0 ? "-infinity" : "+infinity" }
+        if d == 0 { return "0.0" }
+        return CFormat.double("%.17g", d)
+    }
+
+    static func data(_ bytes: [UInt8], indent: Int, to out: inout [UInt8]) {
+        let tabs = min(indent, 8)
+        let lineLength = 76 - 8 * tabs
+        let encoded = Base64.encode(bytes)
+        var start = 0
+        while start < encoded.count {
+            let end = min(start + lineLength, encoded.count)
+            out.append(contentsOf: repeatElement(0x09, count: tabs))
+            out.append(contentsOf: encoded[start..<end])
+            out.append(0x0A)
+            start = end
+        }
+    }
+
+    /// CoreFoundation's literal key order: UTF-16 code units; equal keys keep model order.
+    static func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
+        let keyed = entries.enumerated().map { (Array($0.element.key.utf16), $0.offset, $0.element) }
+        return keyed.sorted { a, b in
+            if a.0 != b.0 { return a.0.lexicographicallyPrecedes(b.0) }
+            return a.1 < b.1
+        }.map(\.2)
+    }
+}
