@@ -19,7 +19,7 @@ let package = Package(
         // Foundation interop (property lists) kept out of the core.
         .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
         // Vector/eval codecs and component adapters shared by the CLI, tests and fuzzers.
-        .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat"]),
+        .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat", "AFFuzzBodies"]),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
         .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat"]),
         .executableTarget(
