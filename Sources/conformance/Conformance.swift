@@ -6,7 +6,7 @@ struct Conformance: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance",
         abstract: "Conformance harness for the AFSerialization core.",
-        subcommands: [Run.self, Eval.self],
+        subcommands: [Run.self, Eval.self, SnapshotCommand.self],
         defaultSubcommand: Run.self
     )
 }
