@@ -40,6 +40,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FUZZ_BIN = os.path.join(".build-fuzz", "release")  # replaced by scripts/fuzz/targets.sh
 STATE = os.path.join("fuzz-out", "overnight")
 PENDING = os.path.join(STATE, "pending")
+PIDFILE = os.path.join(STATE, "fuzzer.pid")
 
 # libFuzzer status lines, plain and fork mode:
 #   #1234	NEW    cov: 812 ft: 2301 corp: 140/9876b lim: 4096 exec/s: 4500 rss: 61Mb
@@ -125,13 +126,24 @@ class Series:
                             "ft": self.ft, "corp": self.corp, "exec_s": self.rate})
 
 
+def die_with_parent():
+    """preexec_fn: the fuzzer gets SIGINT (and stops cleanly) if the driver itself is SIGKILLed, so no
+    orphan keeps writing into pending/ while the next run recovers it. Linux only; best effort."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGINT))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def run_target(binary, target, seconds, jobs, run_dir, series, clock):
     """Fuzzes one target for `seconds` with -fork=jobs; returns when done or on a stop request."""
     pend = os.path.join(PENDING, target)
     corpus, artifacts = os.path.join(pend, "corpus"), os.path.join(pend, "artifacts")
     os.makedirs(corpus, exist_ok=True)
     os.makedirs(artifacts, exist_ok=True)
-    cmd = [binary, corpus, os.path.join("Corpus", target), "-fork=%d" % jobs, "-ignore_crashes=1",
+    seeds = [d for d in (os.path.join("Corpus", target),) if os.path.isdir(d)]
+    cmd = [binary, corpus] + seeds + ["-fork=%d" % jobs, "-ignore_crashes=1",
            "-ignore_timeouts=1", "-ignore_ooms=1", "-max_total_time=%d" % max(1, int(seconds)),
            "-artifact_prefix=" + artifacts + "/", "-print_final_stats=1"] + flags(target_options(target))
     logpath = os.path.join(run_dir, "logs", target + ".log")
@@ -141,7 +153,10 @@ def run_target(binary, target, seconds, jobs, run_dir, series, clock):
         logf.write("$ " + " ".join(cmd) + "\n")
         logf.flush()
         proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.PIPE,
-                                start_new_session=True, env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+                                start_new_session=True, preexec_fn=die_with_parent,
+                                env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+        with open(PIDFILE, "w") as f:
+            f.write("%d %s\n" % (proc.pid, binary))
         os.set_blocking(proc.stderr.fileno(), False)
         buf, last_print, interrupted = b"", 0.0, False
         while True:
@@ -180,7 +195,35 @@ def run_target(binary, target, seconds, jobs, run_dir, series, clock):
                         % (hms(elapsed), hms(clock["budget"] - elapsed), target, hms(now - start), series.execs,
                            series.rate, series.cov, series.ft, series.corp, new, crashes))
                 log(line)
+    os.remove(PIDFILE)
     return proc.returncode, time.time() - start, len(os.listdir(corpus)) - pending_before
+
+
+def stop_orphan():
+    """If a killed driver's fuzzer (recorded in PIDFILE) still runs, stop it before recovering its
+    output: SIGINT to its process group, SIGKILL after 20 s. Only that recorded process is touched."""
+    if not os.path.exists(PIDFILE):
+        return
+    pid, binary = open(PIDFILE).read().split(None, 1)
+    pid, binary = int(pid), binary.strip()
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            alive = f.read().split(b"\0")[0].decode(errors="replace") == binary
+    except OSError:
+        alive = False
+    if alive:
+        log("overnight: stopping fuzzer %d left running by an interrupted run" % pid)
+        try:
+            os.killpg(pid, signal.SIGINT)
+            for _ in range(200):
+                time.sleep(0.1)
+                if not os.path.exists("/proc/%d" % pid) or open("/proc/%d/stat" % pid).read().split()[2] == "Z":
+                    break
+            else:
+                os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    os.remove(PIDFILE)
 
 
 def reproduce_signature(binary, path, opts):
@@ -220,10 +263,13 @@ def finish_target(binary, target, run_dir):
     env = dict(os.environ, SWIFT_BACKTRACE="enable=no")
     if os.path.isdir(corpus) and os.listdir(corpus):
         result["pending_inputs"] = len(os.listdir(corpus))
+        os.makedirs(dest, exist_ok=True)
         before = set(os.listdir(dest))
         control = os.path.join(pend, "merge.control")
         cmd = [binary, "-merge=1", "-merge_control_file=" + control, dest, corpus] + \
-              flags({k: v for k, v in opts.items() if k in ("max_len", "timeout", "rss_limit_mb", "use_value_profile")})
+              flags({k: v for k, v in opts.items() if k in ("max_len", "timeout", "rss_limit_mb")})
+        # (no -use_value_profile here: inputs are kept for new edges/counters, not compared values,
+        # which keeps the committed corpus from growing by hundreds of files an hour)
         with open(os.path.join(run_dir, "logs", target + ".merge.log"), "a", encoding="utf-8", errors="replace") as f:
             f.write("$ " + " ".join(cmd) + "\n")
             f.flush()
@@ -439,7 +485,8 @@ def main():
     start = time.time()
     targets, FUZZ_BIN = targets_from_script()
     if args.targets:
-        unknown = set(args.targets) - set(targets)
+        # (the canary, not in targets.sh, is accepted when built: it exercises the crash path)
+        unknown = {t for t in args.targets if t not in targets and not os.path.exists(os.path.join(FUZZ_BIN, "fuzz-" + t))}
         if unknown:
             ap.error("unknown targets: " + ", ".join(sorted(unknown)))
         targets = args.targets
@@ -476,15 +523,16 @@ def main():
 
     report = {"run": {}, "targets": [], "recovered": {}}
     # Leftovers of a killed run first: nothing found is lost.
+    stop_orphan()
     if os.path.isdir(PENDING):
         for t in sorted(os.listdir(PENDING)):
             if os.path.exists(binary(t)):
                 log("overnight: recovering pending inputs/crashes of %s from an interrupted run" % t)
                 report["recovered"][t] = finish_target(binary(t), t, run_dir)
+    for t, v in report["recovered"].items():
+        log("  %s: merged %d of %d inputs, %d crash files" % (t, v["merged"], v["pending_inputs"], len(v["crashes"])))
     if args.finish_only:
-        for t, v in report["recovered"].items():
-            log("  %s: merged %d of %d inputs, %d crash files" % (t, v["merged"], v["pending_inputs"], len(v["crashes"])))
-        return 0
+        targets = []
 
     budget = args.duration
     fuzz_budget = budget * (1 - args.finish_reserve)
@@ -536,7 +584,8 @@ def main():
     write_report(run_dir, report)
     log("overnight: report %s (also report.json, progress.svg%s)" % (
         os.path.join(run_dir, "report.md"), ", coverage/index.html" if report.get("coverage", {}).get("html") else ""))
-    crashed = any(c.get("file") for t in report["targets"] for c in t["crashes"])
+    crashed = any(c.get("file") for t in report["targets"] for c in t["crashes"]) or \
+        any(c.get("file") for v in report["recovered"].values() for c in v["crashes"])
     return 1 if crashed else 0
 
 
