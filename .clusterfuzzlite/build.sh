@@ -1,7 +1,7 @@
 #!/bin/bash -eu
 # ClusterFuzzLite / OSS-Fuzz build script, following the OSS-Fuzz Swift conventions:
 # - flags come from the base image's `precompile_swift` (SWIFTFLAGS: -sanitize=fuzzer,$SANITIZER
-#   passed to swiftc *and* --sanitize=$SANITIZER to SwiftPM, static stdlib, $CFLAGS/$CXXFLAGS via
+#   passed to swiftc, --sanitize=$SANITIZER (and, added here, --sanitize=fuzzer) to SwiftPM, static stdlib, $CFLAGS/$CXXFLAGS via
 #   -Xcc/-Xcxx; for SANITIZER=coverage: -profile-generate -profile-coverage-mapping -sanitize=fuzzer);
 # - every fuzz target goes to $OUT/<target> with $OUT/<target>_seed_corpus.zip (Corpus/<target>/,
 #   regressions included), $OUT/<target>.dict and $OUT/<target>.options.
@@ -27,6 +27,11 @@ else
     for f in ${CXXFLAGS:-}; do SWIFTFLAGS="$SWIFTFLAGS -Xcxx=$f"; done
   fi
 fi
+
+# Both sanitizer flags: SwiftPM must also be told about libFuzzer (--sanitize=fuzzer). Otherwise it
+# renames each executable's entry point to <module>_main and links with --defsym main=<module>_main,
+# which fails ("undefined symbol fuzz_json_main"): our fuzz executables have no main, libFuzzer's is used.
+SWIFTFLAGS="$SWIFTFLAGS --sanitize=fuzzer"
 
 source scripts/fuzz/targets.sh
 export AFS_FUZZ=1  # Package.swift declares the fuzz-<target> executables only then
