@@ -31,7 +31,14 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Show full outputs for this many changed inputs per target.")
     var diffs = 3
 
+    @Option(help: ArgumentHelp("Restate this fuzz input of --target (e.g. a minimized crash) as a vector request for `conformance promote`, instead of snapshotting.", valueName: "FILE"))
+    var vectorRequest: String?
+
+    @Option(help: ArgumentHelp("With --vector-request: write the request here (default: stdout) and print the promote command.", valueName: "FILE"))
+    var writeTo: String?
+
     func run() throws {
+        if let vectorRequest { return try promoteRequest(vectorRequest) }
         let recorder = SnapshotRecorder(
             corpusRoot: URL(fileURLWithPath: corpus, isDirectory: true),
             snapshotRoot: URL(fileURLWithPath: snapshots, isDirectory: true))
@@ -64,5 +71,20 @@ struct SnapshotCommand: ParsableCommand {
             print("Outputs changed. If intended, re-record: swift run conformance snapshot")
             throw ExitCode.failure
         }
+    }
+
+    /// `--vector-request`: header decoded by the target's body, payload in VECTORS.md encodings.
+    func promoteRequest(_ file: String) throws {
+        guard only.count == 1, let target = SnapshotRecorder.targets.first(where: { $0.name == only[0] }) else {
+            throw ValidationError("--vector-request needs exactly one --target (one of \(SnapshotRecorder.targets.map(\.name).joined(separator: ", ")))")
+        }
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        guard let request = target.vectorRequest(bytes) else {
+            throw ValidationError("target \(target.name) cannot restate its inputs as vectors (or this input is too deep)")
+        }
+        for note in request.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+        guard let writeTo else { return print(request.requestText) }
+        try Data((request.requestText + "\n").utf8).write(to: URL(fileURLWithPath: writeTo))
+        print("swift run conformance promote \(writeTo) --component \(request.component) --profile \(request.profile.rawValue)")
     }
 }

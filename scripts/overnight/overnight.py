@@ -284,6 +284,7 @@ def finish_target(binary, target, run_dir):
     if os.path.isdir(artifacts):
         regress = os.path.join(dest, "regressions")
         os.makedirs(regress, exist_ok=True)
+        os.makedirs(os.path.join(STATE, "promote"), exist_ok=True)
         kept = os.path.join(STATE, "artifacts", target)
         os.makedirs(kept, exist_ok=True)
         seen = {}
@@ -317,7 +318,8 @@ def finish_target(binary, target, run_dir):
                 entry.update(file=final, minimized=source == tmp, size=os.path.getsize(final),
                              reproduce="%s %s" % (os.path.join(FUZZ_BIN, "fuzz-" + target), final),
                              replay="swift test --filter CorpusReplayTests",
-                             promote="swift run conformance promote %s" % final)
+                             promote="swift run conformance snapshot --target %s --vector-request %s --write-to %s.json"
+                                     % (target, final, os.path.join(STATE, "promote", os.path.basename(final))))
                 seen[sig] = final
             result["crashes"].append(entry)
             os.remove(path)
@@ -440,7 +442,8 @@ def write_report(run_dir, report):
             md += ["- **%s** %s: `%s` (%d bytes%s)" % (name, c["kind"], c["signature"], c["size"], ", minimized" if c["minimized"] else ""),
                    "  - reproduce: `%s`" % c["reproduce"],
                    "  - replay without libFuzzer: `%s`" % c["replay"],
-                   "  - promote to a regression vector (flagged for review): `%s`" % c["promote"]]
+                   "  - promote to a regression vector (flagged for review): `%s`, then run the "
+                   "`swift run conformance promote …` command it prints" % c["promote"]]
         elif c.get("duplicate_of"):
             md.append("- %s %s: duplicate of `%s` (original kept at `%s`)" % (name, c["kind"], c["duplicate_of"], c["original"]))
         else:

@@ -1,3 +1,4 @@
+@_exported import struct AFFuzzBodies.VectorRequest
 import AFFuzzBodies
 import Foundation
 
@@ -10,6 +11,8 @@ public struct SnapshotRecorder {
         public var name: String
         public var rendersOutput: Bool
         public var describe: ([UInt8]) -> String
+        /// The input as a golden-vector request (for `conformance promote`), when expressible.
+        public var vectorRequest: ([UInt8]) -> VectorRequest? = { _ in nil }
 
         public init(name: String, rendersOutput: Bool, describe: @escaping ([UInt8]) -> String) {
             self.name = name
@@ -21,7 +24,9 @@ public struct SnapshotRecorder {
     /// Every replayed fuzz target (``FuzzTargets/all``) with its output renderer.
     public static var targets: [Target] {
         FuzzTargets.all.map { body in
-            Target(name: body.name, rendersOutput: SnapshotOutput.rendersOutput(body)) { SnapshotOutput.describe(body, $0) }
+            var t = Target(name: body.name, rendersOutput: SnapshotOutput.rendersOutput(body)) { SnapshotOutput.describe(body, $0) }
+            t.vectorRequest = { VectorRequest.of(body, $0) }
+            return t
         }
     }
 
