@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // zlib from the system, behind a one-header shim.
@@ -35,11 +36,12 @@ let package = Package(
                 "AFSerialization",
                 "AFFoundationCompat",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
             ]
         ),
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance"]),
         // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
-        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization"]),
+        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["AFFuzzBodies"]),
     ]
 )
@@ -47,7 +49,7 @@ let package = Package(
 // libFuzzer executables, one per Sources/Fuzzers/<name>, only for scripts/fuzz/build.sh
 // (AFS_FUZZ=1): without -sanitize=fuzzer they have no main and would not link.
 if Context.environment["AFS_FUZZ"] == "1" {
-    for name in ["percent-escape", "query-string", "json", "canary"] {
+    for name in ["percent-escape", "query-string", "json", "request", "canary"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["AFFuzzBodies"], path: "Sources/Fuzzers/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }

@@ -13,6 +13,8 @@ public enum Components {
     public static let all: [any EvalComponent] = [
         EchoComponent(),
         RequestComponent(),
+        MultipartComponent(),
+        MultipartParseComponent(),
     ]
 
     public static let byName: [String: any EvalComponent] = Dictionary(

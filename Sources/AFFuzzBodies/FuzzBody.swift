@@ -51,5 +51,6 @@ public enum FuzzTargets {
         PercentEscapeFuzz.self,
         QueryStringFuzz.self,
         JSONFuzz.self,
+        RequestFuzz.self,
     ] }
 }

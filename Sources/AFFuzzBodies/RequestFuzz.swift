@@ -1,0 +1,151 @@
+import AFFoundationCompat
+import AFSerialization
+import Foundation
+
+/// SPEC §3 request serialization (HTTP form and JSON serializers).
+///
+/// Header (4 bytes, frozen): `[0]` serializer (mod 2: http, json); `[1]` method (mod 8 of
+/// GET HEAD DELETE POST PUT PATCH get OPTIONS); `[2]` profile (mod 3); `[3]` flags: bit 0 the
+/// request already has a Content-Type, bit 1 parameters present, bit 2 URL has a query (`?`),
+/// bit 3 URL has a fragment, bit 4 `.sortedKeys`, bit 5 `.withoutEscapingSlashes`, bit 6
+/// `.prettyPrinted`, bit 7 reserved. Payload: a ``ParameterProgram``.
+///
+/// Checks: GET/HEAD/DELETE put the query in the URL (`?` or `&`, AF after a fragment, strict
+/// before it), no body, no Content-Type of ours; other methods: form body = the query (or empty)
+/// with the form Content-Type, or JSON body byte-identical to `JSONSerialization` (same options;
+/// compared structurally when a dictionary has several keys and keys are not sorted, because a
+/// Swift dictionary hands Foundation its keys in hash order) with `application/json`, and the
+/// −1016 error exactly when `JSONSerialization.isValidJSONObject` says no; an existing
+/// Content-Type always wins. Foundation's objects come from AFFoundationCompat's
+/// `foundationBodyObject` (AF's NSDictionary: duplicate keys collapse, so those compare structurally).
+public enum RequestFuzz: FuzzBody {
+    public static let name = "request"
+    static let methods = ["GET", "HEAD", "DELETE", "POST", "PUT", "PATCH", "get", "OPTIONS"]
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let json = input.option() % 2 == 1
+        let method = methods[Int(input.option() % 8)]
+        let profile = input.pick(Profile.self)
+        let flags = input.option()
+        let tree = ParameterProgram.decode(&input)
+        let parameters: ParameterValue? = flags & 2 != 0 ? tree : nil
+        var url = "http://h/p"
+        if flags & 4 != 0 { url += "?x=1" }
+        if flags & 8 != 0 { url += "#frag" }
+        var headers: HTTPHeaders = []
+        if flags & 1 != 0 { headers.set("content-type", "text/mine") }
+        let request = Request(method: method, url: url, headers: headers)
+        var options: JSONWritingOptions = []
+        if flags & 16 != 0 { options.insert(.sortedKeys) }
+        if flags & 32 != 0 { options.insert(.withoutEscapingSlashes) }
+        if flags & 64 != 0 { options.insert(.prettyPrinted) }
+
+        // Under .sortedKeys, the core's default key order matches Foundation for plain ASCII keys
+        // (its documented Deviation covers the rest); other keys get Foundation's exact comparator.
+        let keysPlain = parameters?.allKeys(where: { $0.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value) } }) ?? true
+        let base = HTTPRequestSerializer(profile: profile)
+        let serializer: any RequestSerializer = json
+            ? JSONRequestSerializer(base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExact) : base
+        let result = Result { () throws(AFSError) in try serializer.serialize(request, parameters: parameters) }
+        let inURL = ["GET", "HEAD", "DELETE"].contains(method.uppercased())
+        // The query, from the query-string component (its own target checks it).
+        let query = parameters.map { p in Result { () throws(AFSError) in try QueryString.encode(p, profile: profile) } }
+
+        if inURL || !json {
+            if case .failure(let e)? = query {
+                guard case .failure(let mine) = result else { throw FuzzFailure("query error \(e) not reported") }
+                try check(mine == e, "different error \(mine) for query error \(e)")
+                return
+            }
+            guard case .success(let out) = result else { throw FuzzFailure("unexpected error \(result)") }
+            let q = (try? query?.get()) ?? nil
+            if inURL {
+                try check(out.body.isNone, "\(method) got a body")
+                try check(out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : nil), "\(method) Content-Type changed")
+                try check(out.url == expectedURL(url, query: q ?? "", profile: profile), "URL \(out.url) for query \(q ?? "")")
+            } else {
+                try check(out.url == url, "\(method) changed the URL")
+                try check(out.body.bytes == Array((q ?? "").utf8), "form body differs from the query")
+                try check(out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : "application/x-www-form-urlencoded"), "form Content-Type")
+            }
+            return
+        }
+
+        // JSON body, non-URI method.
+        guard let parameters else {
+            guard case .success(let out) = result else { throw FuzzFailure("error without parameters") }
+            try check(out.body.isNone && out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : nil), "no parameters: body or Content-Type added")
+            return
+        }
+        let object = parameters.foundationBodyObject
+        let valid = JSONSerialization.isValidJSONObject(object)
+        switch result {
+        case .failure(let e):
+            if parameters.depth >= Limits.default.maxJSONDepth, e.kind == .nestingTooDeep { return }
+            try check(!valid, "rejected a valid JSON object: \(e)")
+            try check(e.domain == AFSError.requestDomain && e.code == -1016, "wrong invalid-JSON error \(e)")
+        case .success(let out):
+            try check(valid, "accepted parameters JSONSerialization finds invalid")
+            try check(out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : "application/json"), "JSON Content-Type")
+            guard let body = out.body.bytes else { throw FuzzFailure("no JSON body") }
+            var foundationOptions: JSONSerialization.WritingOptions = []
+            if options.contains(.sortedKeys) { foundationOptions.insert(.sortedKeys) }
+            if options.contains(.withoutEscapingSlashes) { foundationOptions.insert(.withoutEscapingSlashes) }
+            if options.contains(.prettyPrinted) { foundationOptions.insert(.prettyPrinted) }
+            guard let theirs = try? JSONSerialization.data(withJSONObject: object, options: foundationOptions) else {
+                throw FuzzFailure("JSONSerialization failed on a valid object")
+            }
+            let shape = parameters.dictionaryShape
+            if (options.contains(.sortedKeys) || !shape.multiKey) && !shape.duplicateKeys {
+                try check(body == Array(theirs), "JSON body differs from JSONSerialization: \(String(decoding: body, as: UTF8.self).prefix(300)) vs \(String(decoding: theirs, as: UTF8.self).prefix(300))")
+            } else {
+                let a = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+                let b = try? JSONSerialization.jsonObject(with: theirs, options: [.fragmentsAllowed])
+                try check(a != nil && (a as? NSObject) == (b as? NSObject), "JSON body does not parse to JSONSerialization's")
+            }
+        }
+    }
+
+    static func expectedURL(_ url: String, query: String, profile: Profile) -> String {
+        if query.isEmpty { return url }
+        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let sep = parts[0].contains("?") ? "&" : "?"
+        if profile != .strict || parts.count == 1 { return url + sep + query }
+        return String(parts[0]) + sep + query + "#" + String(parts[1])
+    }
+}
+
+extension ParameterValue {
+    /// Whether some dictionary has several entries, and whether some has keys a Swift dictionary
+    /// would merge (equal, or canonically equivalent).
+    var dictionaryShape: (multiKey: Bool, duplicateKeys: Bool) {
+        var shape = (multiKey: false, duplicateKeys: false)
+        var work = [self]
+        while let v = work.popLast() {
+            switch v {
+            case .dictionary(let es):
+                if es.count > 1 { shape.multiKey = true }
+                if Set(es.map(\.key)).count < es.count { shape.duplicateKeys = true }
+                work.append(contentsOf: es.map(\.value))
+            case .array(let xs), .set(let xs): work.append(contentsOf: xs)
+            default: break
+            }
+        }
+        return shape
+    }
+
+    /// True when every dictionary key satisfies `predicate`.
+    func allKeys(where predicate: (String) -> Bool) -> Bool {
+        var work = [self]
+        while let v = work.popLast() {
+            switch v {
+            case .dictionary(let es):
+                if !es.allSatisfy({ predicate($0.key) }) { return false }
+                work.append(contentsOf: es.map(\.value))
+            case .array(let xs), .set(let xs): work.append(contentsOf: xs)
+            default: break
+            }
+        }
+        return true
+    }
+}

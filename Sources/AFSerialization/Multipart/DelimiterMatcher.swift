@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the delimiter `CRLF--boundary` in bytes that arrive in pieces (writer collision scan,
+/// SPEC §5.5; parser, SPEC §5.7). Because a valid boundary never contains CR, CR occurs in the
+/// delimiter only at its first byte, so on a mismatch the match restarts at 1 (the byte is CR) or 0:
+/// no failure table is needed, and a match can never straddle into the true delimiter after a body.
+struct DelimiterMatcher: Sendable {
+    let delimiter: [UInt8]
+    /// Bytes of `delimiter` matched so far.
+    var matched = 0
+
+    init(boundary: [UInt8]) {
+        delimiter = [0x0D, 0x0A, 0x2D, 0x2D] + boundary
+    }
+
+    /// Feeds `bytes`; returns the index just past the delimiter's last byte when one completes
+    /// in this slice (the matcher is then reset), else `nil` with `matched` updated.
+    mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            if matched == 0 {
+                // Fast path: jump to the next CR.
+                guard let hit = memchr(base + i, 0x0D, count - i) else { return nil }
+                i = base.distance(to: UnsafeRawPointer(hit))
+            }
+            let c = bytes[i]
+            if c == delimiter[matched] {
+                matched += 1
+                if matched == delimiter.count {
+                    matched = 0
+                    return i + 1
+                }
+            } else {
+                matched = c == 0x0D ? 1 : 0
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// First offset of the delimiter in `bytes`, if any (one-shot scan of an in-memory body).
+    static func firstOffset(in bytes: [UInt8], boundary: [UInt8]) -> Int? {
+        var m = DelimiterMatcher(boundary: boundary)
+        return bytes.withUnsafeBytes { m.scan($0) }.map { $0 - m.delimiter.count }
+    }
+}
