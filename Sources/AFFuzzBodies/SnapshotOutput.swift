@@ -78,18 +78,10 @@ extension PercentEscapeFuzz: OutputDescribing {
 extension QueryStringFuzz: OutputDescribing {
     /// Same header as ``run(_:)``: the encoded query string (or error).
     public static func describeOutput(_ input: inout FuzzInput) -> String {
-        let profile = input.pick(Profile.self)
-        let styles = input.option()
-        let escapeStyle = EscapeStyle.allCases[Int(styles % 3)]
-        let arrayStyle = ArrayStyle.allCases[Int(styles / 3 % 3)]
-        let boolStyle: BoolStyle = input.option() & 1 == 1 ? .literal : .numeric
-        var limits = Limits.default
-        let depthByte = input.option()
-        if depthByte != 0 { limits.maxParameterDepth = Int(depthByte % 32) }
-        let options = QueryStringOptions(escapeStyle: escapeStyle, arrayStyle: arrayStyle, boolStyle: boolStyle, limits: limits)
-        let tree = ParameterProgram.decode(&input)
-        let result = Result { () throws(AFSError) in try QueryString.encode(tree, profile: profile, options: options) }
-        return "profile \(profile) \(escapeStyle) \(arrayStyle) \(boolStyle) depth \(limits.maxParameterDepth)\n"
+        let s = setUp(&input)
+        let o = s.options
+        let result = Result { () throws(AFSError) in try QueryString.encode(s.tree, profile: s.profile, options: o) }
+        return "profile \(s.profile) \(o.escapeStyle) \(o.arrayStyle) \(o.boolStyle) depth \(o.limits.maxParameterDepth)\n"
             + SnapshotOutput.render(result) { "text " + $0 }
     }
 }
@@ -108,34 +100,16 @@ extension JSONFuzz: OutputDescribing {
 extension RequestFuzz: OutputDescribing {
     /// Same header and serializer set-up as ``run(_:)``: method, URL, headers and body (or error).
     public static func describeOutput(_ input: inout FuzzInput) -> String {
-        let json = input.option() % 2 == 1
-        let method = methods[Int(input.option() % 8)]
-        let profile = input.pick(Profile.self)
-        let flags = input.option()
-        let tree = ParameterProgram.decode(&input)
-        let parameters: ParameterValue? = flags & 2 != 0 ? tree : nil
-        var url = "http://h/p"
-        if flags & 4 != 0 { url += "?x=1" }
-        if flags & 8 != 0 { url += "#frag" }
-        var headers: HTTPHeaders = []
-        if flags & 1 != 0 { headers.set("content-type", "text/mine") }
-        var options: JSONWritingOptions = []
-        if flags & 16 != 0 { options.insert(.sortedKeys) }
-        if flags & 32 != 0 { options.insert(.withoutEscapingSlashes) }
-        if flags & 64 != 0 { options.insert(.prettyPrinted) }
-        let keysPlain = parameters?.allKeys(where: { $0.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value) } }) ?? true
-        let base = HTTPRequestSerializer(profile: profile)
-        let serializer: any RequestSerializer = json
-            ? JSONRequestSerializer(base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExact) : base
-        let result = Result { () throws(AFSError) in try serializer.serialize(Request(method: method, url: url, headers: headers), parameters: parameters) }
-        return "\(json ? "json" : "http") \(method) \(profile) flags \(flags)\n" + SnapshotOutput.render(result) { out in
-            var s = "\(out.method) \(out.url)\n"
-            for f in out.headers { s += "\(f.name): \(f.value)\n" }
+        let s = setUp(&input)
+        let result = Result { () throws(AFSError) in try s.serializer.serialize(s.request, parameters: s.parameters) }
+        return "\(s.json ? "json" : "http") \(s.method) \(s.profile) flags \(s.flags)\n" + SnapshotOutput.render(result) { out in
+            var text = "\(out.method) \(out.url)\n"
+            for f in out.headers { text += "\(f.name): \(f.value)\n" }
             switch out.body.bytes {
-            case nil: s += "no body"
-            case let b?: s += String(validating: b, as: UTF8.self).map { "body " + $0 } ?? "body hex " + VectorRequest.hex(b)
+            case nil: text += "no body"
+            case let b?: text += String(validating: b, as: UTF8.self).map { "body " + $0 } ?? "body hex " + VectorRequest.hex(b)
             }
-            return s
+            return text
         }
     }
 }

@@ -103,17 +103,13 @@ extension PercentEscapeFuzz: VectorRequesting {
 
 extension QueryStringFuzz: VectorRequesting {
     public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
-        let profile = input.pick(Profile.self)
-        let styles = input.option()
-        let escapeStyle = EscapeStyle.allCases[Int(styles % 3)]
-        let arrayStyle = ArrayStyle.allCases[Int(styles / 3 % 3)]
-        let boolStyle: BoolStyle = input.option() & 1 == 1 ? .literal : .numeric
-        let depthByte = input.option()
-        guard let tree = VectorRequest.parameters(ParameterProgram.decode(&input)) else { return nil }
-        return VectorRequest(component: "query-string", profile: profile, input: .object([.init("parameters", tree)]),
-                             options: .object([.init("style", .string(escapeStyle.rawValue)), .init("arrayStyle", .string(arrayStyle.rawValue)),
-                                               .init("boolStyle", .string(boolStyle.rawValue))]),
-                             notes: depthByte == 0 ? [] : ["the fuzz input sets the parameter depth limit to \(depthByte % 32), which a vector cannot; the vector uses the default"])
+        let s = setUp(&input)
+        let o = s.options
+        guard let tree = VectorRequest.parameters(s.tree) else { return nil }
+        return VectorRequest(component: "query-string", profile: s.profile, input: .object([.init("parameters", tree)]),
+                             options: .object([.init("style", .string(o.escapeStyle.rawValue)), .init("arrayStyle", .string(o.arrayStyle.rawValue)),
+                                               .init("boolStyle", .string(o.boolStyle.rawValue))]),
+                             notes: s.depthByte == 0 ? [] : ["the fuzz input sets the parameter depth limit to \(s.depthByte % 32), which a vector cannot; the vector uses the default"])
     }
 }
 
