@@ -42,15 +42,25 @@ let package = Package(
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance"]),
         // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
         .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat"]),
-        .testTarget(name: "FuzzReplayTests", dependencies: ["AFFuzzBodies"]),
+        // vapor/multipart-kit as the multipart-parser target's oracle, apart so that fuzz builds
+        // without it (AFS_FUZZ_KIT=0, as in CI) do not compile SwiftNIO with sanitizers.
+        .target(
+            name: "AFFuzzMultipartKitOracle",
+            dependencies: ["AFFuzzBodies", .product(name: "MultipartKit", package: "multipart-kit")]
+        ),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["AFFuzzBodies", "AFFuzzMultipartKitOracle"]),
     ]
 )
 
 // libFuzzer executables, one per Sources/Fuzzers/<name>, only for scripts/fuzz/build.sh
 // (AFS_FUZZ=1): without -sanitize=fuzzer they have no main and would not link.
 if Context.environment["AFS_FUZZ"] == "1" {
-    for name in ["percent-escape", "query-string", "json", "request", "canary"] {
-        package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["AFFuzzBodies"], path: "Sources/Fuzzers/\(name)"))
+    let withKit = Context.environment["AFS_FUZZ_KIT"] != "0"
+    for name in ["percent-escape", "query-string", "json", "request", "multipart-writer", "multipart-parser", "canary"] {
+        let kit = withKit && name == "multipart-parser"
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(name)", dependencies: kit ? ["AFFuzzBodies", "AFFuzzMultipartKitOracle"] : ["AFFuzzBodies"],
+            path: "Sources/Fuzzers/\(name)", swiftSettings: kit ? [.define("AFS_FUZZ_KIT")] : []))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }
 }

@@ -15,6 +15,8 @@ public enum Components {
         RequestComponent(),
         MultipartComponent(),
         MultipartParseComponent(),
+        PercentEscapeComponent(),
+        QueryStringComponent(),
     ]
 
     public static let byName: [String: any EvalComponent] = Dictionary(

@@ -52,5 +52,7 @@ public enum FuzzTargets {
         QueryStringFuzz.self,
         JSONFuzz.self,
         RequestFuzz.self,
+        MultipartWriterFuzz.self,
+        MultipartParserFuzz.self,
     ] }
 }

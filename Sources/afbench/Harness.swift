@@ -6,7 +6,7 @@ struct Benchmark: Sendable {
 }
 
 /// Every benchmark; add yours here.
-let allBenchmarks: [Benchmark] = [requestBenchmark]
+let allBenchmarks: [Benchmark] = [requestBenchmark, escapingBenchmark, queryBenchmark]
     + multipartBenchmarks
 
 /// Best-of-`repeats` wall time of `body`, in seconds. The result is passed to `blackHole`.

@@ -1,4 +1,5 @@
 import AFFuzzBodies
+import AFFuzzMultipartKitOracle
 import Foundation
 import Testing
 
@@ -11,6 +12,9 @@ import Testing
 
     static let targetNames = FuzzTargets.all.map { $0.name }
 
+    /// Links the multipart-parser target's multipart-kit differential in, once (a lazy static).
+    static let oracles: Void = MultipartKitOracle.install()
+
     /// Input files under `dir`, recursively; dictionaries and notes are not inputs.
     static func inputs(in dir: URL) -> [URL] {
         guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
@@ -22,6 +26,7 @@ import Testing
 
     @Test(arguments: targetNames)
     func replayCorpus(_ name: String) throws {
+        _ = Self.oracles
         let body = try #require(FuzzTargets.all.first { $0.name == name })
         let files = Self.inputs(in: Self.corpusRoot.appendingPathComponent(name))
         // A target without seeds would make this test vacuous.
@@ -34,6 +39,11 @@ import Testing
                 Issue.record("\(file.path): \(error.message)")
             }
         }
+    }
+
+    @Test func multipartKitOracleIsInstalled() {
+        _ = Self.oracles
+        #expect(MultipartParserFuzz.referenceParser != nil)
     }
 
     /// Every directory under Corpus/ belongs to a replayed target (or the canary), and each has its

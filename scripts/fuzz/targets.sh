@@ -1,5 +1,5 @@
 # Sourced by the fuzz scripts: the fuzz targets (Sources/Fuzzers/<name>, Corpus/<name>) except the canary.
 # Keep in step with the list in Package.swift and FuzzTargets.all.
-FUZZ_TARGETS=(percent-escape query-string json request)
+FUZZ_TARGETS=(percent-escape query-string json request multipart-writer multipart-parser)
 FUZZ_SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 FUZZ_BIN="$FUZZ_SCRATCH/release"

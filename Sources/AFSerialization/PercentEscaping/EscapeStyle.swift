@@ -34,4 +34,33 @@ enum EscapeTables {
     @usableFromInline static let afnetworking = table("-._~/?")
     @usableFromInline static let whatwgForm = table("*-._")
     @usableFromInline static let unreserved = table("-._~")
+
+    /// 256-entry output tables, one per style (immutable after creation, hence `nonisolated(unsafe)`). Entry = output bytes in the low bytes (first byte
+    /// lowest), output length (1 or 3) in the top byte. Allocated once and never freed, so the
+    /// hot loop reads them without array bounds checks or retain/release.
+    static func encoded(_ style: EscapeStyle) -> UnsafeBufferPointer<UInt32> {
+        switch style {
+        case .afnetworking: encodedAF
+        case .whatwgForm: encodedForm
+        case .rfc3986Unreserved: encodedUnreserved
+        }
+    }
+    nonisolated(unsafe) private static let encodedAF = makeEncoded(afnetworking, plusForSpace: false)
+    nonisolated(unsafe) private static let encodedForm = makeEncoded(whatwgForm, plusForSpace: true)
+    nonisolated(unsafe) private static let encodedUnreserved = makeEncoded(unreserved, plusForSpace: false)
+
+    private static func makeEncoded(_ allowed: [Bool], plusForSpace: Bool) -> UnsafeBufferPointer<UInt32> {
+        let hex = Array("0123456789ABCDEF".utf8)
+        let p = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 256)
+        for b in 0..<256 {
+            if b < 0x80 && allowed[b] {
+                p[b] = 1 << 24 | UInt32(b)
+            } else if plusForSpace && b == 0x20 {
+                p[b] = 1 << 24 | UInt32(UInt8(ascii: "+"))
+            } else {
+                p[b] = 3 << 24 | UInt32(hex[b & 0xF]) << 16 | UInt32(hex[b >> 4]) << 8 | UInt32(UInt8(ascii: "%"))
+            }
+        }
+        return UnsafeBufferPointer(p)
+    }
 }

@@ -2,7 +2,8 @@
 ///
 /// Escaping is a pure function of each Unicode scalar's UTF-8 bytes, so the fast path escapes the
 /// whole string in one pass; AF's 50-unit batching (§1.4) cannot change the output once batches
-/// never split a `Character`, and ``batches(of:batchSize:)`` computes the ranges AF would use.
+/// never split a `Character`. ``escapeInBatches(_:style:batchSize:)`` really escapes batch by batch
+/// (and reports the ranges) so tests can prove that claim instead of assuming it.
 public enum PercentEscape {
     /// AF's batch size in UTF-16 code units (SPEC §1.4).
     public static let defaultBatchSize = 50
@@ -13,34 +14,60 @@ public enum PercentEscape {
         return s.withUTF8 { escape(utf8: $0, style: style) }
     }
 
-    /// Escapes already-validated UTF-8.
+    /// Escapes already-validated UTF-8 in one pass over the input, straight into a worst-case
+    /// (3×) `String`. When the result uses less than half of that and the input is large, it is
+    /// copied into an exact-size `String`, so a big, mostly-unescaped result does not keep 3× its
+    /// size allocated (memory stays proportional to the input, SPEC §8).
     static func escape(utf8 input: UnsafeBufferPointer<UInt8>, style: EscapeStyle) -> String {
-        let table = style.allowed
-        let hex: StaticString = "0123456789ABCDEF"
-        let plusForSpace = style == .whatwgForm
-        // Worst case every byte becomes three.
-        return String(unsafeUninitializedCapacity: max(input.count * 3, 1)) { out in
-            var o = 0
-            hex.withUTF8Buffer { hex in
-                table.withUnsafeBufferPointer { table in
-                    for b in input {
-                        if b < 0x80 && table[Int(b)] {
-                            out[o] = b
-                            o += 1
-                        } else if plusForSpace && b == 0x20 {
-                            out[o] = UInt8(ascii: "+")
-                            o += 1
-                        } else {
-                            out[o] = UInt8(ascii: "%")
-                            out[o + 1] = hex[Int(b >> 4)]
-                            out[o + 2] = hex[Int(b & 0xF)]
-                            o += 3
-                        }
-                    }
+        let table = EscapeTables.encoded(style)
+        // +3: the writer stores whole 4-byte table entries (see `write`).
+        let worst = input.count * 3 + 3
+        let result = String(unsafeUninitializedCapacity: worst) { write(input, into: $0, table: table) }
+        if input.count > 1 << 16 && result.utf8.count < worst / 2 {
+            var copy = result
+            return copy.withUTF8 { bytes in
+                String(unsafeUninitializedCapacity: bytes.count) { out in
+                    _ = out.initialize(fromContentsOf: bytes)
+                    return bytes.count
                 }
             }
-            return o
         }
+        return result
+    }
+
+    /// Core loop, branch-free: each table entry holds the (1 or 3) output bytes in its low bytes
+    /// and their count in the top byte; the whole 4-byte entry is stored and the cursor advances
+    /// by the count, so later stores overwrite the spare bytes. `out` needs 3 bytes of slack.
+    @inline(__always)
+    static func write(
+        _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
+        table: UnsafeBufferPointer<UInt32>
+    ) -> Int {
+        guard let src = input.baseAddress, let dst = UnsafeMutableRawPointer(out.baseAddress) else { return 0 }
+        let n = input.count
+        var i = 0
+        var o = 0
+        // Unrolled by four: the entries are independent loads, only `o` chains.
+        while i &+ 4 <= n {
+            let e0 = table[Int(src[i])], e1 = table[Int(src[i &+ 1])]
+            let e2 = table[Int(src[i &+ 2])], e3 = table[Int(src[i &+ 3])]
+            dst.storeBytes(of: e0.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e0 >> 24)
+            dst.storeBytes(of: e1.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e1 >> 24)
+            dst.storeBytes(of: e2.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e2 >> 24)
+            dst.storeBytes(of: e3.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e3 >> 24)
+            i &+= 4
+        }
+        while i < n {
+            let e = table[Int(src[i])]
+            dst.storeBytes(of: e.littleEndian, toByteOffset: o, as: UInt32.self)
+            o &+= Int(e >> 24)
+            i &+= 1
+        }
+        return o
     }
 
     /// Escapes `string` the way AF does — batch by batch — and returns the batch ranges used,
@@ -48,44 +75,65 @@ public enum PercentEscape {
     public static func escapeInBatches(
         _ string: String, style: EscapeStyle = .afnetworking, batchSize: Int = defaultBatchSize
     ) throws(AFSError) -> (text: String, batches: [Range<Int>]) {
-        let ranges = try batches(of: string, batchSize: batchSize)
-        let units = Array(string.utf16)
-        var text = ""
-        for r in ranges {
-            // Each batch is whole Characters, so decoding its UTF-16 slice cannot fail.
-            let piece = String(decoding: units[r], as: UTF16.self)
-            text += escape(piece, style: style)
+        var sink = EscapeSink(capacity: string.utf8.count + 16)
+        var ranges: [Range<Int>] = []
+        try forEachBatch(of: string, batchSize: batchSize) { utf16Range, indices in
+            ranges.append(utf16Range)
+            var piece = string[indices]
+            piece.withUTF8 { sink.appendEscaped($0, style: style) }
         }
-        return (text, ranges)
+        return (sink.string(), ranges)
     }
 
-    /// AF's batch ranges: windows of `batchSize` UTF-16 units, each widened to end on a
-    /// `Character` boundary; the next starts where the previous ended.
+    /// AF's batch ranges in UTF-16 units: windows of `batchSize` units, each widened to end on a
+    /// `Character` boundary; the next starts where the previous ended (SPEC §1.4).
     public static func batches(of string: String, batchSize: Int = defaultBatchSize) throws(AFSError) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        try forEachBatch(of: string, batchSize: batchSize) { r, _ in ranges.append(r) }
+        return ranges
+    }
+
+    /// Walks `string` once, streaming: memory is O(1) besides what `body` keeps.
+    ///
+    /// AF asks `rangeOfComposedCharacterSequencesForRange:` to widen `[start, start + batchSize)`;
+    /// since `start` is always on a boundary, only the end moves, to the first `Character`
+    /// boundary at or after `start + batchSize` (or the end of the string).
+    /// **Decision** (SPEC §1.4): "composed character sequence" is Swift's `Character` (extended
+    /// grapheme cluster), which is what the SPEC guarantee is stated in. Evidence: on the kinds the
+    /// SPEC names (surrogate pairs, emoji with modifiers/ZWJ, combining marks, flags) Linux
+    /// Foundation's composed sequences equal `Character`s and our ranges equal AF's loop on it;
+    /// elsewhere (CR LF, Prepend, virama, Thai SARA AM, controls + marks) they differ, and
+    /// Foundation can even move a batch start backwards (see PercentEscapingPropertyTests).
+    static func forEachBatch(
+        of string: String, batchSize: Int, _ body: (Range<Int>, Range<String.Index>) -> Void
+    ) throws(AFSError) {
         guard batchSize >= 1 else {
             throw AFSError(.invalidOption, "batch size must be at least 1", context: ["batchSize": String(batchSize)])
         }
-        var boundaries: [Int] = []  // UTF-16 offsets where each Character ends
+        var start = 0, startIndex = string.startIndex
         var offset = 0
-        for ch in string {
-            offset += ch.utf16.count
-            boundaries.append(offset)
+        var index = string.startIndex
+        while index < string.endIndex {
+            let next = string.index(after: index)  // one Character
+            // UTF-16 length from the UTF-8 bytes: one unit per scalar, two for a 4-byte scalar.
+            for b in string.utf8[index..<next] where b & 0xC0 != 0x80 { offset += b >= 0xF0 ? 2 : 1 }
+            index = next
+            if offset - start >= batchSize || index == string.endIndex {
+                body(start..<offset, startIndex..<index)
+                start = offset
+                startIndex = index
+            }
         }
-        var result: [Range<Int>] = []
-        var start = 0
-        var k = 0
-        while start < offset {
-            let want = start + batchSize
-            while boundaries[k] < want && boundaries[k] < offset { k += 1 }
-            let end = boundaries[k]
-            result.append(start..<end)
-            start = end
-        }
-        return result
     }
 
     /// Escapes raw UTF-16 code units, rejecting a lone surrogate (SPEC §1.5; AF crashes on it).
     public static func escape(utf16 units: [UInt16], style: EscapeStyle = .afnetworking) throws(AFSError) -> String {
+        escape(try string(utf16: units), style: style)
+    }
+
+    /// Validates raw UTF-16 (no unpaired surrogate) and decodes it. The error's offset is the
+    /// index of the offending code unit.
+    public static func string(utf16 units: [UInt16]) throws(AFSError) -> String {
         var i = 0
         while i < units.count {
             let u = units[i]
@@ -100,15 +148,25 @@ public enum PercentEscape {
                 i += 1
             }
         }
-        return escape(String(decoding: units, as: UTF16.self), style: style)
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// Escapes raw bytes that must be UTF-8 (SPEC §1.5).
     public static func escape(bytes: [UInt8], style: EscapeStyle = .afnetworking) throws(AFSError) -> String {
+        try validateUTF8(bytes)
+        return bytes.withUnsafeBufferPointer { escape(utf8: $0, style: style) }
+    }
+
+    /// Validates raw bytes as UTF-8 and decodes them. The error's offset is a byte offset.
+    public static func string(bytes: [UInt8]) throws(AFSError) -> String {
+        try validateUTF8(bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func validateUTF8(_ bytes: [UInt8]) throws(AFSError) {
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
             throw AFSError(.invalidUTF8, "invalid UTF-8", offset: bad, context: ["byte": hex2(bytes[bad])])
         }
-        return bytes.withUnsafeBufferPointer { escape(utf8: $0, style: style) }
     }
 
     private static func hex4(_ u: UInt16) -> String {

@@ -1,41 +1,81 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The text AF sends for a leaf value: its `description` (SPEC §2.3).
 public enum ValueDescription {
-    /// Description of a leaf. Containers get a deterministic bracketed rendering (only used to
-    /// sort sets that contain containers, where AF's order is Foundation's plist-style text).
+    /// Description of a value as it is *sent*: string → itself, integer → decimal, bool → `1`/`0`
+    /// (or `true`/`false`), double → ``double(_:)``, null → `""` (a null pair sends no value;
+    /// multipart sends an empty body). Containers and data get the deterministic rendering of
+    /// ``sortKey(_:boolStyle:)``; they are never sent as a description.
     public static func of(_ value: ParameterValue, boolStyle: BoolStyle = .numeric) -> String {
         switch value {
         case .string(let s): return s
         case .integer(let i): return String(i)
-        case .bool(let b):
-            switch boolStyle {
-            case .numeric: return b ? "1" : "0"
-            case .literal: return b ? "true" : "false"
-            }
+        case .bool(let b): return bool(b, boolStyle)
         case .double(let d): return double(d)
         case .null: return ""
-        case .data(let bytes): return "{length = \(bytes.count)}"
-        case .array(let xs), .set(let xs):
-            return "(" + xs.map { of($0, boolStyle: boolStyle) }.joined(separator: ", ") + ")"
-        case .dictionary(let es):
-            return "{" + es.map { "\($0.key) = \(of($0.value, boolStyle: boolStyle))" }.joined(separator: "; ") + "}"
+        case .data, .array, .set, .dictionary: return sortKey(value, boolStyle: boolStyle)
+        }
+    }
+
+    /// The text a set element is sorted by (SPEC §2.2–2.3): AF sorts by `-description`.
+    ///
+    /// Leaves are their ``of(_:boolStyle:)`` text, except null, which is NSNull's `<null>`.
+    /// **Decision** (SPEC is silent): containers and data inside a set sort by a compact,
+    /// deterministic rendering — `(a, b)`, `{k = v; …}` (keys sorted), `{length = n}` — not Foundation's
+    /// multi-line, quote-as-needed plist text. Rendering is iterative (no recursion on depth).
+    public static func sortKey(_ value: ParameterValue, boolStyle: BoolStyle = .numeric) -> String {
+        enum Work {
+            case value(ParameterValue)
+            case text(String)
+        }
+        var out = ""
+        var work: [Work] = [.value(value)]
+        while let item = work.popLast() {
+            switch item {
+            case .text(let t):
+                out += t
+            case .value(let v):
+                switch v {
+                case .null: out += "<null>"
+                case .data(let bytes): out += "{length = \(bytes.count)}"
+                case .array(let xs), .set(let xs):
+                    work.append(.text(")"))
+                    for (i, x) in xs.enumerated().reversed() {
+                        work.append(.value(x))
+                        if i > 0 { work.append(.text(", ")) }
+                    }
+                    work.append(.text("("))
+                case .dictionary(let es):
+                    // Keys in flattening order, as NSDictionary's description sorts them.
+                    work.append(.text("}"))
+                    for (i, e) in QueryString.sortedEntries(es).enumerated().reversed() {
+                        work.append(.value(e.value))
+                        work.append(.text((i > 0 ? "; " : "") + e.key + " = "))
+                    }
+                    work.append(.text("{"))
+                default: out += of(v, boolStyle: boolStyle)
+                }
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    static func bool(_ b: Bool, _ style: BoolStyle) -> String {
+        switch style {
+        case .numeric: b ? "1" : "0"
+        case .literal: b ? "true" : "false"
         }
     }
 
     /// Darwin NSNumber's `%.16g` (SPEC §2.3): `1.0` → `1`, `1e100` → `1e+100`, `-0.0` → `-0`,
-    /// NaN → `nan` (any sign), ±∞ → `inf`/`-inf`. **Decision**: Darwin, not Linux Foundation.
+    /// NaN → `nan` (any sign or payload), ±∞ → `inf`/`-inf`. **Decision**: Darwin, not Linux
+    /// Foundation (which prints `1.0`).
     public static func double(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
-        var buffer = [CChar](repeating: 0, count: 40)
-        let n = buffer.withUnsafeMutableBufferPointer { p in
-            withVaList([d]) { vsnprintf(p.baseAddress, 40, "%.16g", $0) }
+        // Fast path: an integral value below 1e15 has ≤ 15 digits, which %.16g prints as an integer.
+        if d == d.rounded(.towardZero), abs(d) < 1e15, !(d == 0 && d.sign == .minus) {
+            return String(Int64(d))
         }
-        return String(decoding: buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return CFormat.double("%.16g", d)
     }
 }

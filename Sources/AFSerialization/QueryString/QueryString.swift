@@ -17,58 +17,56 @@ extension AFSError.Kind {
 
 /// Query-string flattening and encoding (SPEC §2).
 public enum QueryString {
-    /// AF's field for a top-level array: `[nil description]` (SPEC §2.6).
+    /// What AF's `%@` prints for a nil key: an array at top level is named `(null)[]` (SPEC §2.6).
     static let nullField = "(null)"
 
-    /// Flattens `parameters` into pairs (SPEC §2.2–2.3). Data leaves are kept (multipart sends them
-    /// raw); ``encode(_:profile:options:)`` is the one that rejects them.
+    /// Flattens `parameters` into pairs (SPEC §2.2–2.3, §2.6). Data leaves are kept (multipart
+    /// sends them raw); ``encode(_:profile:options:)`` is the one that rejects them (§2.7).
+    ///
+    /// AF starts its recursion with a *nil* key, which is not the same as an empty one: a
+    /// dictionary under a nil key names its children `key` (not `[key]`), an array names its
+    /// field `(null)[]`, a set passes the nil key to its elements, and a leaf under a nil key is
+    /// sent with an empty field (escaping nil yields `""`), so `"s"` → `=s`. `strict` refuses every
+    /// top-level value that is not a dictionary.
     public static func pairs(
         _ parameters: ParameterValue, profile: Profile = .default, options: QueryStringOptions = .init()
     ) throws(AFSError) -> [QueryPair] {
-        // AF calls its flattener with a nil key: an array names its field `(null)[]`; a set or a
-        // scalar gets an empty field (escaping nil gives ""), so `"s"` → `=s`.
-        let root: (field: String, isTop: Bool)
-        switch parameters {
-        case .dictionary:
-            root = ("", true)
-        case _ where !profile.isAF:
-            throw AFSError(.topLevelNotDictionary, "top-level parameters must be a dictionary in the strict profile")
-        case .array:
-            root = (nullField, false)
-        default:
-            root = ("", false)
+        if !profile.isAF, !parameters.isQueryDictionary {
+            throw AFSError(
+                .topLevelNotDictionary, "top-level parameters must be a dictionary in the strict profile",
+                context: ["type": parameters.queryTypeName])
         }
-
         let maxDepth = options.limits.maxParameterDepth
         var out: [QueryPair] = []
         // Explicit pre-order work stack (children pushed reversed): no recursion, so hostile depth
-        // only meets the limit, never the thread's stack.
-        var stack: [(field: String, value: ParameterValue, depth: Int, isTop: Bool)] = [(root.field, parameters, 0, root.isTop)]
-        while let (field, value, depth, isTop) = stack.popLast() {
+        // only meets the limit, never the thread's stack. `field == nil` is AF's nil key.
+        var stack: [(field: String?, value: ParameterValue, depth: Int)] = [(nil, parameters, 0)]
+        while let (field, value, depth) = stack.popLast() {
             switch value {
             case .dictionary(let entries):
                 try checkDepth(depth, maxDepth, field)
                 for e in sortedEntries(entries).reversed() {
-                    stack.append((isTop ? e.key : "\(field)[\(e.key)]", e.value, depth + 1, false))
+                    stack.append((field.map { bracketed($0, e.key) } ?? e.key, e.value, depth + 1))
                 }
             case .array(let items):
                 try checkDepth(depth, maxDepth, field)
+                let parent = field ?? nullField
                 for (i, item) in items.enumerated().reversed() {
                     let child: String
                     switch options.arrayStyle {
-                    case .brackets: child = field + "[]"
-                    case .noBrackets: child = field
-                    case .indexInBrackets: child = "\(field)[\(i)]"
+                    case .brackets: child = parent + "[]"
+                    case .noBrackets: child = parent
+                    case .indexInBrackets: child = bracketed(parent, String(i))
                     }
-                    stack.append((child, item, depth + 1, false))
+                    stack.append((child, item, depth + 1))
                 }
             case .set(let items):
                 try checkDepth(depth, maxDepth, field)
                 for item in sortedSet(items, boolStyle: options.boolStyle).reversed() {
-                    stack.append((field, item, depth + 1, false))
+                    stack.append((field, item, depth + 1))
                 }
             default:
-                out.append(QueryPair(field: field, value: value))
+                out.append(QueryPair(field: field ?? "", value: value))
             }
         }
         return out
@@ -82,52 +80,94 @@ public enum QueryString {
         try encode(pairs: pairs(parameters, profile: profile, options: options), options: options)
     }
 
-    /// Encodes already-flattened pairs.
+    /// Encodes already-flattened pairs. A data value is a typed error (SPEC §2.7).
     public static func encode(pairs: [QueryPair], options: QueryStringOptions = .init()) throws(AFSError) -> String {
-        var result = ""
-        for (i, pair) in pairs.enumerated() {
-            if i > 0 { result += "&" }
-            result += PercentEscape.escape(pair.field, style: options.escapeStyle)
-            switch pair.value {
+        var out = EscapeSink(capacity: pairs.count * 24)
+        let style = options.escapeStyle
+        for i in pairs.indices {
+            if i > 0 { out.append(UInt8(ascii: "&")) }
+            out.appendEscaped(pairs[i].field, style: style)
+            switch pairs[i].value {
             case .null:
                 continue
             case .data(let bytes):
                 throw AFSError(
                     .dataInQueryString, "data values cannot be sent in a query string",
-                    context: ["field": pair.field, "length": String(bytes.count)])
-            default:
-                result += "="
-                result += PercentEscape.escape(ValueDescription.of(pair.value, boolStyle: options.boolStyle), style: options.escapeStyle)
+                    context: ["field": pairs[i].field, "length": String(bytes.count)])
+            case .string(let s):
+                out.append(UInt8(ascii: "="))
+                out.appendEscaped(s, style: style)
+            case let value:
+                out.append(UInt8(ascii: "="))
+                out.appendEscaped(ValueDescription.of(value, boolStyle: options.boolStyle), style: style)
             }
         }
-        return result
+        return out.string()
     }
 
-    private static func checkDepth(_ depth: Int, _ maxDepth: Int, _ field: String) throws(AFSError) {
+    @inline(__always)
+    private static func bracketed(_ parent: String, _ key: String) -> String {
+        var s = parent
+        s.reserveCapacity(parent.utf8.count + key.utf8.count + 2)
+        s += "["
+        s += key
+        s += "]"
+        return s
+    }
+
+    private static func checkDepth(_ depth: Int, _ maxDepth: Int, _ field: String?) throws(AFSError) {
         if depth >= maxDepth {
             throw AFSError(
                 .nestingTooDeep, "parameters nest deeper than \(maxDepth)",
-                context: ["limit": String(maxDepth), "field": String(field.prefix(200))])
+                context: ["limit": String(maxDepth), "field": String((field ?? "").prefix(200))])
         }
     }
 
     /// Keys ascending by Swift `String` order; canonically-equal keys by UTF-8 bytes; identical
     /// keys keep input order (SPEC §2.3).
     static func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
-        entries.enumerated().sorted { a, b in
-            if a.element.key != b.element.key { return a.element.key < b.element.key }
-            let ua = Array(a.element.key.utf8), ub = Array(b.element.key.utf8)
-            if ua != ub { return ua.lexicographicallyPrecedes(ub) }
-            return a.offset < b.offset
-        }.map(\.element)
+        if entries.count < 2 { return entries }
+        return entries.indices.sorted { a, b in
+            let ka = entries[a].key, kb = entries[b].key
+            if ka < kb { return true }
+            if kb < ka { return false }
+            // Canonically equivalent: raw UTF-8 bytes, then input order.
+            if ka.utf8.elementsEqual(kb.utf8) { return a < b }
+            return ka.utf8.lexicographicallyPrecedes(kb.utf8)
+        }.map { entries[$0] }
     }
 
-    /// Set elements ascending by description; ties keep input order (SPEC §2.2).
+    /// Set elements ascending by description (``ValueDescription/sortKey(_:boolStyle:)``);
+    /// ties keep input order (SPEC §2.2).
     static func sortedSet(_ items: [ParameterValue], boolStyle: BoolStyle) -> [ParameterValue] {
-        let keyed = items.enumerated().map { (ValueDescription.of($0.element, boolStyle: boolStyle), $0.offset, $0.element) }
-        return keyed.sorted { a, b in
-            if a.0 != b.0 { return a.0 < b.0 }
-            return a.1 < b.1
-        }.map(\.2)
+        if items.count < 2 { return items }
+        let keys = items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) }
+        return items.indices.sorted { a, b in
+            if keys[a] < keys[b] { return true }
+            if keys[b] < keys[a] { return false }
+            return a < b
+        }.map { items[$0] }
+    }
+}
+
+fileprivate extension ParameterValue {
+    var isQueryDictionary: Bool {
+        if case .dictionary = self { return true }
+        return false
+    }
+
+    /// Short type name for error context.
+    var queryTypeName: String {
+        switch self {
+        case .string: "string"
+        case .integer: "integer"
+        case .double: "double"
+        case .bool: "bool"
+        case .null: "null"
+        case .array: "array"
+        case .set: "set"
+        case .dictionary: "dictionary"
+        case .data: "data"
+        }
     }
 }

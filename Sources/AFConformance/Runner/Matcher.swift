@@ -1,0 +1,158 @@
+import AFSerialization
+
+/// One difference between a vector's expected output and the actual output.
+public struct Mismatch: Sendable, Hashable {
+    /// Path into the output, e.g. `output.body` or `output.error.underlying.code`.
+    public var path: String
+    public var expected: JSONValue?
+    public var actual: JSONValue?
+    public var note: String
+
+    public init(path: String, expected: JSONValue?, actual: JSONValue?, note: String) {
+        self.path = path
+        self.expected = expected
+        self.actual = actual
+        self.note = note
+    }
+}
+
+/// Compares expected against actual outputs by the rules in README "How vectors are compared":
+///
+/// - an expected object is matched field by field for the fields it lists; the actual object may
+///   have more (`batches` only when asked, an error's `description` only where the vector gives it);
+/// - except inside JSON data values (the `json` and `object` fields of `null-clean` and `response`):
+///   there objects must have exactly the expected members, in the expected order;
+/// - a top-level output with an `error` member when the vector expects none is a mismatch;
+/// - byte values (`{"text": …}` / `{"hex": …}`) compare as the bytes they decode to;
+/// - numbers compare by value (`1.0` equals `1.00`), everything else exactly;
+/// - `{"$unordered": [...]}` in an expected value matches an array holding the same items in any order
+///   (request headers, whose order AFNetworking does not define); `{"$includes": [...]}` matches an
+///   array that holds at least those items (headers a vector cannot fully determine);
+/// - `{"$absent": true}` as a field's expected value means the actual output must not have that field.
+public enum Matcher {
+    public static func compare(expected: JSONValue, actual: JSONValue, path: String = "output") -> [Mismatch] {
+        var out: [Mismatch] = []
+        compare(expected, actual, path, exact: false, &out)
+        return out
+    }
+
+    public static func matches(expected: JSONValue, actual: JSONValue) -> Bool {
+        compare(expected: expected, actual: actual).isEmpty
+    }
+
+    /// Fields whose values are JSON data, compared exactly rather than field by field.
+    static let exactFields: Set<String> = ["json", "object"]
+
+    private static func compare(_ e: JSONValue, _ a: JSONValue, _ path: String, exact: Bool, _ out: inout [Mismatch]) {
+        if let items = unorderedItems(e) {
+            compareUnordered(items, a, path, allowExtra: false, &out)
+            return
+        }
+        if let items = includedItems(e) {
+            compareUnordered(items, a, path, allowExtra: true, &out)
+            return
+        }
+        if let eb = bytesValue(e), let ab = bytesValue(a) {
+            if eb != ab { out.append(Mismatch(path: path, expected: e, actual: a, note: "bytes differ")) }
+            return
+        }
+        switch (e, a) {
+        case (.object(let members), .object(let actualMembers)):
+            if exact, members.map(\.key) != actualMembers.map(\.key) {
+                let ek = members.map(\.key), ak = actualMembers.map(\.key)
+                let note = Set(ek) == Set(ak)
+                    ? "same members in a different order"
+                    : "members differ: missing \(ek.filter { !ak.contains($0) }), unexpected \(ak.filter { !ek.contains($0) })"
+                out.append(Mismatch(path: path, expected: e, actual: a, note: note))
+                return
+            }
+            for m in members {
+                if isAbsentMarker(m.value) {
+                    if let av = a[m.key] {
+                        out.append(Mismatch(path: "\(path).\(m.key)", expected: nil, actual: av, note: "expected no \"\(m.key)\" field"))
+                    }
+                    continue
+                }
+                guard let av = a[m.key] else {
+                    let note = m.key == "error" ? "expected an error, the output has none" : "missing field \"\(m.key)\""
+                    out.append(Mismatch(path: "\(path).\(m.key)", expected: m.value, actual: nil, note: note))
+                    continue
+                }
+                compare(m.value, av, "\(path).\(m.key)", exact: exact || exactFields.contains(m.key), &out)
+            }
+            if path == "output", e["error"] == nil, let err = a["error"] {
+                out.append(Mismatch(path: "\(path).error", expected: nil, actual: err, note: "unexpected error"))
+            }
+        case (.array(let xs), .array(let ys)):
+            if xs.count != ys.count {
+                // Point at the first differing item; that is usually the interesting one.
+                let firstDiff = zip(xs, ys).enumerated().first { !compare(expected: $0.element.0, actual: $0.element.1).isEmpty }?.offset ?? min(xs.count, ys.count)
+                out.append(Mismatch(path: path, expected: e, actual: a,
+                    note: "expected \(xs.count) item(s), found \(ys.count); first difference at [\(firstDiff)]"))
+                return
+            }
+            for (i, (x, y)) in zip(xs, ys).enumerated() { compare(x, y, "\(path)[\(i)]", exact: exact, &out) }
+        case (.number(let x), .number(let y)):
+            if x != y && (Double(x) == nil || Double(x) != Double(y)) {
+                out.append(Mismatch(path: path, expected: e, actual: a, note: "numbers differ"))
+            }
+        case (.string(let x), .string(let y)):
+            if x != y { out.append(Mismatch(path: path, expected: e, actual: a, note: "strings differ")) }
+        default:
+            if e != a {
+                out.append(Mismatch(path: path, expected: e, actual: a,
+                    note: "expected \(JSONSchema.typeName(e)), found \(JSONSchema.typeName(a))"))
+            }
+        }
+    }
+
+    private static func compareUnordered(_ items: [JSONValue], _ a: JSONValue, _ path: String, allowExtra: Bool, _ out: inout [Mismatch]) {
+        guard var remaining = a.arrayValue else {
+            out.append(Mismatch(path: path, expected: .array(items), actual: a, note: "expected an array (any order)"))
+            return
+        }
+        var missing: [JSONValue] = []
+        for item in items {
+            if let i = remaining.firstIndex(where: { matches(expected: item, actual: $0) }) {
+                remaining.remove(at: i)
+            } else {
+                missing.append(item)
+            }
+        }
+        if allowExtra { remaining = [] }
+        if !missing.isEmpty || !remaining.isEmpty {
+            var parts: [String] = []
+            if !missing.isEmpty { parts.append("missing \(JSONValue.array(missing).jsonText)") }
+            if !remaining.isEmpty { parts.append("unexpected \(JSONValue.array(remaining).jsonText)") }
+            out.append(Mismatch(path: path, expected: .array(items), actual: a, note: (allowExtra ? "(includes) " : "(any order) ") + parts.joined(separator: "; ")))
+        }
+    }
+
+    /// The items of `{"$unordered": [...]}`.
+    static func unorderedItems(_ v: JSONValue) -> [JSONValue]? {
+        guard case .object(let m) = v, m.count == 1, m[0].key == "$unordered" else { return nil }
+        return m[0].value.arrayValue
+    }
+
+    /// `{"$absent": true}`: the field must not be there (e.g. "no object" in a response).
+    static func isAbsentMarker(_ v: JSONValue) -> Bool {
+        guard case .object(let m) = v, m.count == 1, m[0].key == "$absent" else { return false }
+        return m[0].value == .bool(true)
+    }
+
+    /// The items of `{"$includes": [...]}`.
+    static func includedItems(_ v: JSONValue) -> [JSONValue]? {
+        guard case .object(let m) = v, m.count == 1, m[0].key == "$includes" else { return nil }
+        return m[0].value.arrayValue
+    }
+
+    /// The bytes of `{"text": …}` or `{"hex": …}` (exactly one member).
+    public static func bytesValue(_ v: JSONValue) -> [UInt8]? {
+        guard case .object(let m) = v, m.count == 1, let s = m[0].value.stringValue else { return nil }
+        switch m[0].key {
+        case "text": return Array(s.utf8)
+        case "hex": return try? Codec.decodeHex(s, path: "")
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import AFSerialization
+import Dispatch
+
+/// What to run.
+public struct RunSelection: Sendable {
+    /// Substrings of ids or component names; a pattern with `*`, `?` or `[` is a glob on the id.
+    /// Empty selects everything.
+    public var filters: [String]
+    /// Run only this profile (vectors that do not apply to it are skipped).
+    public var profile: String?
+
+    public init(filters: [String] = [], profile: String? = nil) {
+        self.filters = filters
+        self.profile = profile
+    }
+
+    public func selects(_ v: Vector) -> Bool {
+        if filters.isEmpty { return true }
+        return filters.contains { f in
+            if f.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) { return FileSystem.globMatch(f, v.id) }
+            return v.id.contains(f) || v.component == f
+        }
+    }
+}
+
+/// The outcome of one vector under one profile.
+public struct RunResult: Sendable {
+    public enum Status: Sendable, Equatable {
+        case passed
+        case failed
+        /// The harness could not evaluate the vector (bad input fields, unknown component, …).
+        case harnessError(String)
+        /// Failed, and listed in expected-failures.json.
+        case expectedFailure(String)
+        /// Passed, but listed in expected-failures.json (the entry must go).
+        case unexpectedPass(String)
+    }
+
+    public var vector: Vector
+    public var profile: String
+    public var status: Status
+    public var actual: JSONValue?
+    public var mismatches: [Mismatch]
+
+    /// Counts toward "failed" in the final line.
+    public var isFailure: Bool {
+        switch status {
+        case .passed, .expectedFailure: false
+        case .failed, .harnessError, .unexpectedPass: true
+        }
+    }
+
+    public var name: String { "\(vector.id) [\(profile)]" }
+}
+
+/// Everything a run produced; the reporters only read this.
+public struct RunReport: Sendable {
+    public var results: [RunResult] = []
+    /// Problems in vector files (each counts as one failure).
+    public var problems: [VectorProblem] = []
+    /// Components named by vectors that this build does not have, with how many runs they skipped.
+    public var unavailableComponents: [(component: String, runs: Int, files: [String])] = []
+    /// expected-failures.json entries whose id no longer exists (each counts as one failure).
+    public var staleExpectedFailures: [String] = []
+    public var loadNanoseconds: UInt64 = 0
+    public var evalNanoseconds: UInt64 = 0
+    public var vectorCount = 0
+
+    public init() {}
+
+    public var passed: Int { results.filter { !$0.isFailure }.count }
+    public var failed: Int {
+        results.filter(\.isFailure).count + problems.count + staleExpectedFailures.count
+            + unavailableComponents.reduce(0) { $0 + $1.runs }
+    }
+    public var expectedFailureCount: Int {
+        results.filter { if case .expectedFailure = $0.status { true } else { false } }.count
+    }
+    public var reviewCount: Int { Set(results.filter(\.vector.review).map(\.vector.id)).count }
+    public var succeeded: Bool { failed == 0 }
+    public var finalLine: String { "\(passed) passed, \(failed) failed" }
+
+    /// Per-component counts, sorted by component name.
+    public func byComponent() -> [(component: String, passed: Int, failed: Int, expectedFailures: Int)] {
+        var rows: [String: (Int, Int, Int)] = [:]
+        for r in results {
+            var row = rows[r.vector.component] ?? (0, 0, 0)
+            if r.isFailure { row.1 += 1 } else { row.0 += 1 }
+            if case .expectedFailure = r.status { row.2 += 1 }
+            rows[r.vector.component] = row
+        }
+        for u in unavailableComponents {
+            var row = rows[u.component] ?? (0, 0, 0)
+            row.1 += u.runs
+            rows[u.component] = row
+        }
+        return rows.keys.sorted().map { (component: $0, passed: rows[$0]!.0, failed: rows[$0]!.1, expectedFailures: rows[$0]!.2) }
+    }
+}
+
+/// `expected-failures.json`: `{"<id>" or "<id>@<profile>": "reason", …}`.
+public struct ExpectedFailures: Sendable {
+    public var entries: [(key: String, reason: String)] = []
+
+    public init(entries: [(key: String, reason: String)] = []) { self.entries = entries }
+
+    public static func load(_ path: String) throws(HarnessError) -> ExpectedFailures {
+        guard FileSystem.isFile(path) else { return ExpectedFailures() }
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readFile(path) } catch { throw HarnessError(path, error.message) }
+        let doc: JSONValue
+        do { doc = try JSONParser().parse(bytes) } catch { throw HarnessError(path, "not valid JSON: \(error)") }
+        guard let members = doc.objectValue else { throw HarnessError(path, "expected an object mapping vector id → reason") }
+        var out = ExpectedFailures()
+        for m in members {
+            guard let reason = m.value.stringValue, !reason.isEmpty else {
+                throw HarnessError("\(path): \(m.key)", "the value is the reason, a non-empty string")
+            }
+            out.entries.append((m.key, reason))
+        }
+        return out
+    }
+
+    func reason(id: String, profile: String) -> String? {
+        entries.first { $0.key == "\(id)@\(profile)" }?.reason ?? entries.first { $0.key == id }?.reason
+    }
+
+    static func idPart(_ key: String) -> String {
+        if let at = key.lastIndex(of: "@") { String(key[..<at]) } else { key }
+    }
+}
+
+/// Runs vectors in-process through ``Evaluator`` and compares the outputs.
+public enum VectorRunner {
+    /// `available` is the set of components this build evaluates (tests narrow it to simulate a
+    /// component that has not landed yet).
+    /// `jobs` > 1 evaluates on that many threads (vectors are independent and the core is value
+    /// types); results keep the vectors' order either way.
+    public static func run(_ set: VectorSet, selection: RunSelection = RunSelection(),
+                           expectedFailures: ExpectedFailures = ExpectedFailures(),
+                           available: Set<String> = Set(Components.names), jobs: Int = 1) -> RunReport {
+        var report = RunReport()
+        report.problems = set.problems
+        let start = FileSystem.now()
+        var unavailable: [String: (runs: Int, files: [String])] = [:]
+        var work: [(Vector, String)] = []
+        for v in set.vectors where selection.selects(v) {
+            let profiles = v.runProfiles(only: selection.profile)
+            if profiles.isEmpty { continue }
+            report.vectorCount += 1
+            if !available.contains(v.component) {
+                var u = unavailable[v.component] ?? (0, [])
+                u.runs += profiles.count
+                if !u.files.contains(v.file) { u.files.append(v.file) }
+                unavailable[v.component] = u
+                continue
+            }
+            for p in profiles { work.append((v, p)) }
+        }
+        for var r in evaluateAll(work, jobs: jobs) {
+            if let reason = expectedFailures.reason(id: r.vector.id, profile: r.profile) {
+                switch r.status {
+                case .passed: r.status = .unexpectedPass(reason)
+                case .failed, .harnessError: r.status = .expectedFailure(reason)
+                default: break
+                }
+            }
+            report.results.append(r)
+        }
+        report.unavailableComponents = unavailable.keys.sorted().map { (component: $0, runs: unavailable[$0]!.runs, files: unavailable[$0]!.files) }
+        let known = Set(set.vectors.map(\.id))
+        report.staleExpectedFailures = expectedFailures.entries.map(\.key).filter { !known.contains(ExpectedFailures.idPart($0)) }
+        report.evalNanoseconds = FileSystem.now() - start
+        return report
+    }
+
+    /// Evaluates every (vector, profile) pair, in order, on up to `jobs` threads.
+    static func evaluateAll(_ work: [(Vector, String)], jobs: Int) -> [RunResult] {
+        let threads = max(1, min(jobs, work.count / 64))
+        if threads == 1 { return work.map { evaluate($0.0, profile: $0.1) } }
+        let results = ResultSlots(count: work.count)
+        let chunk = (work.count + threads * 8 - 1) / (threads * 8)
+        DispatchQueue.concurrentPerform(iterations: (work.count + chunk - 1) / chunk) { c in
+            for i in c * chunk..<min(work.count, (c + 1) * chunk) {
+                results.set(i, evaluate(work[i].0, profile: work[i].1))
+            }
+        }
+        return results.values()
+    }
+
+    /// Evaluates one vector under one profile and compares.
+    public static func evaluate(_ v: Vector, profile: String) -> RunResult {
+        switch Evaluator.evaluate(component: v.component, profile: profile, options: v.options, input: v.input) {
+        case .harnessError(let message):
+            return RunResult(vector: v, profile: profile, status: .harnessError(message), actual: nil, mismatches: [])
+        case .output(let actual):
+            let mismatches = Matcher.compare(expected: v.expected, actual: actual)
+            return RunResult(vector: v, profile: profile, status: mismatches.isEmpty ? .passed : .failed,
+                             actual: actual, mismatches: mismatches)
+        }
+    }
+
+    /// Loads the directories (schema from `root`) and the expected failures, then runs.
+    public static func loadAndRun(root: String, directories: [String], selection: RunSelection,
+                                  expectedFailuresPath: String?) throws(HarnessError) -> RunReport {
+        let start = FileSystem.now()
+        let loader = try VectorLoader(root: root)
+        let set = loader.load(directories: directories)
+        let xfail = try ExpectedFailures.load(expectedFailuresPath ?? VectorPaths.expectedFailuresFile(root: root))
+        let loaded = FileSystem.now()
+        var report = run(set, selection: selection, expectedFailures: xfail)
+        report.loadNanoseconds = loaded - start
+        return report
+    }
+}
+
+/// Per-index result storage for the parallel evaluation: each index is written by exactly one thread
+/// before `concurrentPerform` returns, and read only after, so no two accesses overlap.
+private final class ResultSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<RunResult?>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+    func set(_ i: Int, _ r: RunResult) { slots[i] = r }
+    func values() -> [RunResult] { slots.map { $0! } }
+}

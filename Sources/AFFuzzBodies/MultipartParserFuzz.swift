@@ -1,0 +1,95 @@
+import AFSerialization
+
+/// SPEC §5.7 strict multipart parser on arbitrary bytes.
+///
+/// Header (4 bytes, frozen): `[0]` boundary: 0–3 one of ``boundaries``, n ≥ 4 the first n − 3 payload
+/// bytes (lossy UTF-8); `[1]`, `[2]` chunk sizes − 1
+/// (the input is fed in chunks alternating between the two); `[3]` bit 0: allow UTF-8 headers,
+/// bit 1: small limits (4 parts, 64 header bytes per part, 1024 bytes in all); bits 2–7 reserved.
+/// Payload: the body bytes.
+///
+/// Checks: no crash or hang; chunked and one-shot parsing agree (parts, or error kind and offset);
+/// accepted input respects the limits and the parts written back (SPEC §5.2 framing) parse to the
+/// same parts; where vapor/multipart-kit also accepts, it sees the same part bodies and headers
+/// (that oracle lives in AFFuzzMultipartKitOracle; see ``referenceParser``).
+public enum MultipartParserFuzz: FuzzBody {
+    public static let name = "multipart-parser"
+    static let boundaries = ["AaB03x", "Boundary+D87993F14D11D1AD", "b", "----WebKitFormBoundary7MA4YWxkTrZu0gW"]
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let boundaryByte = input.option()
+        let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
+        let flags = input.option()
+        let boundary = boundaryByte < 4 ? boundaries[Int(boundaryByte)] : String(decoding: input.take(Int(boundaryByte) - 3), as: UTF8.self)
+        var limits = Limits.default
+        if flags & 2 != 0 {
+            limits.maxMultipartParts = 4
+            limits.maxPartHeaderBytes = 64
+            limits.maxMultipartBytes = 1024
+        }
+        let options = MultipartParserOptions(limits: limits, allowUTF8Headers: flags & 1 != 0)
+        let body = Array(input.rest())
+
+        if (try? AFSerialization.MultipartParser(boundary: boundary, options: options)) == nil { return }  // invalid boundary: typed error
+        let whole = Result { () throws(AFSError) in try AFSerialization.MultipartParser.parse(body, boundary: boundary, options: options) }
+        let chunked = Result { () throws(AFSError) in try AFSerialization.MultipartParser.parse(body, boundary: boundary, options: options, chunkSizes: [chunkA, chunkB]) }
+        switch (whole, chunked) {
+        case (.success(let a), .success(let b)):
+            try check(a == b, "chunking (\(chunkA), \(chunkB)) changes the parts")
+        case (.failure(let a), .failure(let b)):
+            try check(a.kind == b.kind && a.offset == b.offset, "chunking changes the error: \(a) vs \(b)")
+            try check(a.domain == AFSError.coreDomain, "error outside the core's domain: \(a)")
+            return
+        default:
+            throw FuzzFailure("chunking (\(chunkA), \(chunkB)) changes success: \(whole) vs \(chunked)")
+        }
+        guard case .success(let parts) = whole else { return }
+        try check(parts.count <= limits.maxMultipartParts && body.count <= limits.maxMultipartBytes, "limits exceeded yet accepted")
+
+        // Written back with SPEC §5.2 framing, the parts parse to themselves.
+        var written: [UInt8] = []
+        for (i, p) in parts.enumerated() {
+            written += Array((i == 0 ? "--" : "\r\n--").utf8) + Array(boundary.utf8) + [0x0D, 0x0A]
+            for h in p.headers { written += Array("\(h.name): \(h.value)\r\n".utf8) }
+            written += [0x0D, 0x0A] + p.body
+        }
+        written += Array("\r\n--\(boundary)--\r\n".utf8)
+        var roomy = options
+        roomy.limits = .default
+        switch Result(catching: { () throws(AFSError) in try AFSerialization.MultipartParser.parse(written, boundary: boundary, options: roomy) }) {
+        case .success(let again): try check(again == parts, "parts written back parse differently")
+        case .failure(let e): throw FuzzFailure("parts written back do not parse: \(e)")
+        }
+
+        // vapor/multipart-kit, where it accepts too (when the oracle is linked in).
+        guard let kit = referenceParser, let kitParts = kit(body, boundary) else { return }
+        try check(kitParts.count == parts.count, "multipart-kit sees \(kitParts.count) parts, we \(parts.count)")
+        for (k, p) in zip(kitParts, parts) {
+            try check(k.body == p.body, "multipart-kit body differs for part \(p.name.debugDescription)")
+            let mine = p.headers.map { ($0.name.lowercased(), trim($0.value)) }
+            let theirs = k.headers.map { ($0.name.lowercased(), trim($0.value)) }
+            try check(mine.elementsEqual(theirs, by: { $0 == $1 }), "multipart-kit headers \(theirs) vs \(mine)")
+        }
+    }
+
+    /// A part as the reference parser reports it.
+    public struct ReferencePart {
+        public var headers: [(name: String, value: String)]
+        public var body: [UInt8]
+        public init(headers: [(name: String, value: String)], body: [UInt8]) {
+            self.headers = headers
+            self.body = body
+        }
+    }
+
+    /// vapor/multipart-kit, installed by AFFuzzMultipartKitOracle (nil when not linked): the parts
+    /// of (body, boundary), or nil when it rejects the input.
+    nonisolated(unsafe) public static var referenceParser: (([UInt8], String) -> [ReferencePart]?)?
+
+    static func trim(_ s: String) -> String {
+        var u = Substring(s).utf8[...]
+        while let f = u.first, f == 0x20 || f == 0x09 { u = u.dropFirst() }
+        while let l = u.last, l == 0x20 || l == 0x09 { u = u.dropLast() }
+        return String(decoding: u, as: UTF8.self)
+    }
+}

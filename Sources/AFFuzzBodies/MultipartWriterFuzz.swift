@@ -1,0 +1,166 @@
+import AFSerialization
+
+/// SPEC §5.1–5.6 multipart writer and phase reader.
+///
+/// Header (6 bytes, frozen): `[0]` profile (mod 3); `[1]`, `[2]` read sizes − 1 (reads alternate);
+/// `[3]` packet size (0 = unlimited); `[4]` boundary random seed; `[5]` bit 0: stream parts yield a
+/// byte more or less than declared (by bit 1); bits 2–7 reserved.
+/// Payload: parts, one op byte each (mod 4): 0 form field, 1 file data, 2 stream, 3 custom headers;
+/// then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32).
+///
+/// Checks: any read and packet sizes give the same bytes, reads never exceed the buffer or the
+/// packet size; the byte count equals the Content-Length computed up front; a declared stream
+/// length that is wrong fails with a typed error; our parser reads back the same parts (names
+/// escaped as the profile writes them) whenever no body holds the delimiter.
+public enum MultipartWriterFuzz: FuzzBody {
+    public static let name = "multipart-writer"
+
+    final class ArrayStream: MultipartByteStream {
+        let bytes: [UInt8]
+        var at = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
+            let n = min(buffer.count, bytes.count - at)
+            for k in 0..<n { buffer[k] = bytes[at + k] }
+            at += n
+            return n
+        }
+    }
+
+    struct Expected {
+        var name: String
+        var filename: String?
+        var mimeType: String?
+        var body: [UInt8]
+    }
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let profile = input.pick(Profile.self)
+        let readA = Int(input.option()) + 1, readB = Int(input.option()) + 1
+        let packetByte = input.option()
+        let seed = UInt64(input.option())
+        let flags = input.option()
+
+        var form = MultipartFormData(profile: profile, random: SplitMix64(seed: seed))
+        var expected: [Expected] = []
+        var lengthLie = false
+        func text(_ mod: UInt8) -> [UInt8] { Array(input.take(Int((input.next() ?? 0) % mod))) }
+        do throws(AFSError) {
+            while let op = input.next(), expected.count < 16 {
+                let name = String(decoding: text(8), as: UTF8.self)
+                switch op % 4 {
+                case 0:
+                    let body = text(32)
+                    try form.appendFormField(name: name, value: body)
+                    expected.append(Expected(name: name, body: body))
+                case 1, 2:
+                    let filename = String(decoding: text(8), as: UTF8.self)
+                    let mime = "application/x-" + String(decoding: text(8).filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
+                    let body = text(32)
+                    if op % 4 == 1 {
+                        try form.appendFileData(body, name: name, filename: filename, mimeType: mime)
+                    } else {
+                        var yielded = body
+                        if flags & 1 != 0 {
+                            lengthLie = true
+                            if flags & 2 != 0 { yielded.append(0x41) } else if !yielded.isEmpty { yielded.removeLast() } else { yielded.append(0x42) }
+                        }
+                        let fixed = yielded
+                        try form.appendStream(MultipartStreamSource { ArrayStream(fixed) }, length: body.count, name: name, filename: filename, mimeType: mime)
+                    }
+                    expected.append(Expected(name: name, filename: filename, mimeType: mime, body: body))
+                default:
+                    let value = String(decoding: text(8).filter { $0 >= 0x20 && $0 < 0x7F }, as: UTF8.self)
+                    let body = text(32)
+                    try form.appendPart(headers: [MultipartHeader("Content-Disposition", "form-data; name=\"x\(value.filter { $0 != "\"" })\"")], body: .bytes(body))
+                    expected.append(Expected(name: "x" + value.filter { $0 != "\"" }, body: body))
+                }
+            }
+            try form.resolveBoundaryCollisions()
+        } catch {
+            // strict refuses CR/LF in a MIME type or header; a collision past 63 regenerations.
+            try check(profile == .strict && [.invalidPartHeader, .boundaryCollision].contains(error.kind), "unexpected error building the form: \(error)")
+            return
+        }
+
+        let reference = read(form.makeStream(), sizes: [1 << 16])
+        let packet = packetByte == 0 ? nil : Int(packetByte)
+        let throttled = read(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [readA, readB], packet: packet)
+        switch (reference, throttled) {
+        case (.failure(let e), .failure(let f)):
+            try check(e.kind == f.kind, "read sizes change the error: \(e) vs \(f)")
+            try check(lengthLie || profile == .strict, "unexpected read error \(e)")
+            return
+        case (.success(let a), .success(let b)):
+            try check(a == b, "read sizes (\(readA), \(readB)) / packet \(packetByte) change the bytes")
+            try check(!lengthLie, "a stream that lies about its length was read without error")
+            try check(a.count == form.contentLength, "\(a.count) bytes, Content-Length \(form.contentLength)")
+            try checkParsesBack(a, form: form, expected: expected, profile: profile)
+        case (.failure(let e), _), (_, .failure(let e)):
+            throw FuzzFailure("read sizes change success: \(e)")
+        }
+    }
+
+    /// Reads a whole stream with buffers cycling through `sizes`, checking each read's bound.
+    static func read(_ stream: MultipartBodyStream, sizes: [Int], packet: Int? = nil) -> Result<[UInt8], AFSError> {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: sizes.max() ?? 1)
+        var k = 0
+        while true {
+            let size = sizes[k % sizes.count]
+            k += 1
+            let result = buffer.withUnsafeMutableBytes { b in
+                Result { () throws(AFSError) in try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: b[..<size])) }
+            }
+            guard case .success(let n) = result else { return result.map { _ in [] } }
+            if n == 0 { break }
+            if n > size || n > (packet ?? .max) || n < 0 { return .failure(AFSError(.invalidOption, "read returned \(n) for buffer \(size), packet \(packet ?? 0)")) }
+            out += buffer[..<n]
+            if out.count > 1 << 22 { return .failure(AFSError(.invalidOption, "stream does not end")) }
+        }
+        return .success(out)
+    }
+
+    static func checkParsesBack(_ bytes: [UInt8], form: MultipartFormData, expected: [Expected], profile: Profile) throws(FuzzFailure) {
+        if expected.isEmpty { try check(bytes.isEmpty, "no parts but \(bytes.count) bytes"); return }
+        let delimiter = Array("\r\n--\(form.boundary)".utf8)
+        func holds(_ b: [UInt8], _ d: [UInt8]) -> Bool { b.count >= d.count && (0...(b.count - d.count)).contains { Array(b[$0..<$0 + d.count]) == d } }
+        // A body holding the delimiter, or an AF-verbatim name/filename holding CR, LF or `"`, is
+        // not expected to survive a round trip (SPEC §5.7: parse(write) == parts otherwise).
+        let framingSafe = expected.allSatisfy { e in
+            !holds(Array((e.body + delimiter).dropLast()), delimiter)
+                && (profile == .strict || ![e.name, e.filename ?? ""].contains { $0.utf8.contains { [0x0A, 0x0D, 0x22].contains($0) } })
+        }
+        guard framingSafe else { return }
+        let parsed: [MultipartParsedPart]
+        do {
+            parsed = try MultipartParser.parse(bytes, boundary: form.boundary, options: MultipartParserOptions(allowUTF8Headers: true))
+        } catch {
+            // Control characters other than CR/LF in a header are malformed (RFC 9110 §5.5).
+            if expected.contains(where: { e in [e.name, e.filename ?? "", e.mimeType ?? ""].contains { $0.utf8.contains { $0 < 0x20 || $0 == 0x7F } } }) { return }
+            throw FuzzFailure("our parser rejects what we wrote: \(error)")
+        }
+        try check(parsed.count == expected.count, "parsed \(parsed.count) parts, wrote \(expected.count)")
+        for (p, e) in zip(parsed, expected) {
+            try check(p.body == e.body, "part \(e.name.debugDescription): body differs")
+            try check(p.name == htmlEscaped(e.name, profile), "name \(p.name.debugDescription) vs \(e.name.debugDescription)")
+            try check(p.filename == e.filename.map { htmlEscaped($0, profile) }, "filename \(p.filename.debugDescription)")
+            try check(p.contentType == e.mimeType, "content type \(p.contentType.debugDescription) vs \(e.mimeType.debugDescription)")
+        }
+    }
+
+    /// SPEC §5.3: strict escapes LF, CR and `"` as the HTML standard does; AF writes verbatim.
+    static func htmlEscaped(_ s: String, _ profile: Profile) -> String {
+        guard profile == .strict else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\n": out += "%0A"
+            case "\r": out += "%0D"
+            case "\"": out += "%22"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,67 @@
+import AFConformance
+import AFSerialization
+import ArgumentParser
+
+/// Options shared by the commands that read vectors.
+struct VectorOptions: ParsableArguments {
+    @Option(name: .customLong("vectors"), help: ArgumentHelp(
+        "A vector directory (DIR/<component>/<topic>.json); repeatable. Default: the bundled Vectors/.",
+        valueName: "DIR"))
+    var directories: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "Select vectors whose id contains TEXT or whose component is TEXT; a pattern with * ? [ is a glob on the id. Repeatable (any match selects).",
+        valueName: "TEXT"))
+    var filter: [String] = []
+
+    @Option(help: "Only this profile: af3, af4 or strict.")
+    var profile: String?
+
+    func validate() throws {
+        if let profile, Profile(rawValue: profile) == nil {
+            throw ValidationError("unknown profile \"\(profile)\"; expected af3, af4 or strict")
+        }
+    }
+
+    /// The bundled vectors; also where the schema and coverage list come from.
+    var root: String { VectorPaths.defaultRoot() }
+    var dirs: [String] { directories.isEmpty ? [root] : directories }
+    var selection: RunSelection { RunSelection(filters: filter, profile: profile) }
+
+    func load() throws -> VectorSet {
+        do {
+            return try VectorLoader(root: root).load(directories: dirs)
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
+}
+
+/// A message for stderr plus exit status 2 (the harness itself could not work).
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+func fail(_ message: String) -> ExitCode {
+    var err = StandardError()
+    print("conformance: \(message)", to: &err)
+    return ExitCode(2)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var bytes = Array(string.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+func writeOrFail(_ path: String, _ text: String) throws {
+    do { try FileSystem.writeFileAtomically(path, Array(text.utf8)) } catch {
+        throw fail("cannot write \(path): \(error.message)")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Generates Vectors/multipart/*.json and Vectors/multipart-parse/*.json (SPEC §5).
+
+Oracles: the bodies are assembled from the framing rules of SPEC §5.2/§5.3 and RFC 2046 §5.1.1
+below, and every valid body is parsed back with Python's `email` package
+(email.parser.BytesParser, policy=email.policy.HTTP): the names, filenames, content types and
+bodies it reports must equal the parts we wrote (asserted), so a framing slip in this script cannot
+produce a vector. Strict-profile escapes follow the HTML standard's multipart/form-data rule
+(LF → %0A, CR → %0D, " → %22).
+"""
+import email.parser
+import email.policy
+import sys
+
+from gen_query_string import Data, flatten, to_json
+from vectorlib import VectorFile, bytes_value, write_all
+
+GEN = "scripts/gen_multipart.py"
+B = "Boundary+D87993F14D11D1AD"  # the SPEC §5.1 example, 25 characters
+CORE = "AFSerialization"
+REQ = "com.alamofire.error.serialization.request"
+
+
+def html_escape(s):
+    return s.replace("\n", "%0A").replace("\r", "%0D").replace('"', "%22")
+
+
+def part_headers(p, strict):
+    esc = html_escape if strict else (lambda s: s)
+    if p["kind"] == "headers":
+        return [(n, v) for n, v in p["headers"]]
+    cd = 'form-data; name="%s"' % esc(p["name"])
+    if p["kind"] == "form":
+        return [("Content-Disposition", cd)]
+    cd += '; filename="%s"' % esc(p["filename"])
+    return [("Content-Disposition", cd), ("Content-Type", p["mimeType"])]
+
+
+def param_parts(params):
+    """SPEC §5.3: parameters become form fields first, flattened and sorted as §2, raw field names."""
+    out = []
+    # flatten() gives descriptions; data (raw bytes) and null (empty body) need their own walk.
+    def walk(field, v):
+        if isinstance(v, dict):
+            for k in sorted(v):
+                walk("%s[%s]" % (field, k) if field is not None else k, v[k])
+        elif isinstance(v, list):
+            for x in v:
+                walk(field + "[]", x)
+        elif isinstance(v, Data):
+            out.append({"kind": "form", "name": field, "body": v.b})
+        elif v is None:
+            out.append({"kind": "form", "name": field, "body": b""})
+        else:
+            (_, desc), = flatten(field, v, "brackets", "numeric")
+            out.append({"kind": "form", "name": field, "body": desc.encode("utf-8")})
+    walk(None, params or {})
+    return out
+
+
+def body_bytes(parts, boundary, strict=False):
+    out = b""
+    for i, p in enumerate(parts):
+        out += ("--%s\r\n" % boundary if i == 0 else "\r\n--%s\r\n" % boundary).encode()
+        for n, v in part_headers(p, strict):
+            out += ("%s: %s\r\n" % (n, v)).encode("utf-8")
+        out += b"\r\n" + p["body"]
+    out += ("\r\n--%s--\r\n" % boundary).encode()
+    return out
+
+
+def email_parse(body, boundary):
+    msg = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+        ('Content-Type: multipart/form-data; boundary="%s"\r\n\r\n' % boundary).encode() + body)
+    assert msg.is_multipart(), "email did not see a multipart body"
+    out = []
+    for sub in msg.iter_parts():
+        payload = sub.get_payload(decode=True)
+        out.append({"name": sub.get_param("name", header="content-disposition"),
+                    "filename": sub.get_filename(), "body": payload if payload is not None else b""})
+    return out
+
+
+def cross_check(parts, body, boundary):
+    got = email_parse(body, boundary)
+    assert len(got) == len(parts), (len(got), len(parts))
+    for p, g in zip(parts, got):
+        if p["kind"] != "headers":
+            assert g["name"] == p["name"], (g, p)
+            assert g["body"] == p["body"], (g, p)
+            if p["kind"] != "form":
+                assert g["filename"] == p["filename"], (g, p)
+
+
+def part_json(p):
+    j = {"kind": p["kind"]}
+    if p["kind"] == "headers":
+        j["headers"] = [list(h) for h in p["headers"]]
+    else:
+        j["name"] = p["name"]
+    if p["kind"] in ("file", "stream"):
+        j["filename"] = p["filename"]
+        j["mimeType"] = p["mimeType"]
+    j["body"] = bytes_value(p["body"])
+    if p["kind"] == "stream":
+        j["declaredLength"] = p.get("declaredLength", len(p["body"]))
+    return j
+
+
+def form(name, body):
+    return {"kind": "form", "name": name, "body": body if isinstance(body, bytes) else body.encode("utf-8")}
+
+
+def file(name, filename, mime, body, kind="file"):
+    return {"kind": kind, "name": name, "filename": filename, "mimeType": mime,
+            "body": body if isinstance(body, bytes) else body.encode("utf-8")}
+
+
+PNG_HEAD = bytes.fromhex("89504e470d0a1a0a0000000d49484452")
+
+CASES = [
+    ("one form field", None, [form("name", "value")], ["RFC7578#4.2"]),
+    ("two form fields", None, [form("a", "1"), form("b", "2")], ["RFC7578#4.2"]),
+    ("empty form field body", None, [form("empty", "")], ["RFC7578#4.2"]),
+    ("one text file: filename and Content-Type", None, [file("upload", "notes.txt", "text/plain", "hello\r\nworld")], ["RFC7578#4.2", "RFC7578#4.4"]),
+    ("binary file body (PNG signature)", None, [file("img", "a.png", "image/png", PNG_HEAD)], ["RFC7578#4.4"]),
+    ("octet-stream file", None, [file("blob", "data.bin", "application/octet-stream", bytes(range(256)))], ["RFC7578#4.4"]),
+    ("several files under one name (RFC 7578 §4.3)", None,
+     [file("files", "a.txt", "text/plain", "A"), file("files", "b.txt", "text/plain", "B")], ["RFC7578#4.3"]),
+    ("form field then file", None, [form("title", "Report"), file("doc", "r.pdf", "application/pdf", b"%PDF-1.4\n%\xe2\xe3")], ["RFC7578#4.2"]),
+    ("non-ASCII field name and value written as UTF-8 (RFC 7578 §5.1)", None, [form("名前", "値 ✓")], ["RFC7578#5.1"]),
+    ("non-ASCII filename written verbatim", None, [file("f", "résumé.txt", "text/plain", "x")], ["RFC7578#5.1"]),
+    ("a _charset_ field is an ordinary field (RFC 7578 §4.6)", None, [form("_charset_", "UTF-8"), form("x", "é")], ["RFC7578#4.6"]),
+    ("text with CRLF inside a field body", None, [form("text", "line1\r\nline2\r\n")], ["RFC2046#5.1.1"]),
+    ("body that contains -- and the boundary without a leading CRLF", None, [form("x", "--%s and x--%s" % (B, B))], ["RFC2046#5.1.1"]),
+    ("custom headers part, in the caller's order", None,
+     [{"kind": "headers", "headers": [("Content-Disposition", 'form-data; name="meta"'), ("Content-Type", "application/json")], "body": b'{"a":1}'}],
+     ["SPEC§5.3"]),
+    ("stream part whose length matches its declared length", None, [file("s", "s.txt", "text/plain", "streamed", kind="stream")], ["SPEC§5.5"]),
+    ("parameters become form fields first, sorted", {"b": "2", "a": "1"}, [file("f", "f.txt", "text/plain", "F")], ["SPEC§5.3", "SPEC§2.2"]),
+    ("nested parameters use raw bracket field names", {"user": {"name": "x", "tags": ["a", "b"]}}, [], ["SPEC§5.3"]),
+    ("data parameter is the raw bytes, null an empty body, bool 1", {"d": Data(b"\x00\xffraw"), "n": None, "t": True}, [], ["SPEC§5.3"]),
+    ("double and integer parameters use their descriptions", {"f": __import__("gen_query_string").Dbl(1.0), "i": -3}, [], ["SPEC§5.3", "SPEC§2.3"]),
+    ("a file with a long body", None, [file("big", "big.txt", "text/plain", "0123456789" * 500)], ["SPEC§5.5"]),
+    ("three parts of mixed kinds", None,
+     [form("a", "x"), file("b", "b.json", "application/json", '{"k":[1,2]}'),
+      {"kind": "headers", "headers": [("Content-Disposition", 'form-data; name="c"')], "body": b"custom"}], ["SPEC§5.3"]),
+]
+
+READS = [None, {"readSizes": [1]}, {"readSizes": [3, 7, 2]}, {"readSizes": [4096]}, {"packetSize": 5}, {"readSizes": [1000], "packetSize": 1}]
+ALWAYS = ["RFC7578#4.7", "RFC7578#4.8", "RFC7578#4.5"]
+
+
+def multipart_files():
+    f = VectorFile("multipart", "framing",
+                   "Exact multipart/form-data bytes for a caller-chosen boundary (SPEC §5.2–5.5); body read with several buffer and packet sizes",
+                   ["SPEC§5.2", "SPEC§5.3", "SPEC§5.4", "RFC2046#5.1.1"], GEN)
+    for what, params, parts, refs in CASES:
+        all_parts = param_parts(params) + parts
+        body = body_bytes(all_parts, B)
+        cross_check(all_parts, body, B)
+        inp = {"method": "POST", "url": "http://example.com/upload"}
+        if params is not None:
+            inp["parameters"] = to_json(params)
+        inp["parts"] = [part_json(p) for p in parts]
+        inp["boundary"] = B
+        for opts in READS:
+            how = "" if opts is None else " (read with %s)" % ", ".join("%s %s" % kv for kv in opts.items())
+            f.add("%s%s; body by SPEC §5.2/§5.3 framing, parsed back identically by Python email; no Content-Transfer-Encoding or other headers" % (what, how),
+                  inp, {"headers": {"$includes": [["Content-Type", "multipart/form-data; boundary=" + B], ["Content-Length", str(len(body))]]},
+                        "body": bytes_value(body), "contentLength": len(body)},
+                  options=opts, refs=refs + ALWAYS + (["SPEC§5.5"] if opts else []))
+    g = VectorFile("multipart", "boundary", "Boundaries: generated (seeded), caller-chosen, strict RFC 2046 validation (SPEC §5.1)",
+                   ["SPEC§5.1", "RFC2046#5.1.1"], GEN)
+    one = [form("a", "1")]
+    for seed in [0, 1, 42, 2 ** 31]:
+        length = len(body_bytes(one, "X" * 25))
+        g.add("seed %d: Boundary+ and 16 uppercase hex digits is 25 characters, so the length is fixed (SPEC §5.1, §5.2)" % seed,
+              {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in one], "seed": seed},
+              {"contentLength": length, "headers": {"$includes": [["Content-Length", str(length)]]}})
+    d = body_bytes(one, B)
+    g.add("delimiters with a 25-character boundary are 29, 31 and 33 bytes (SPEC §5.2): one 1-byte field → %d bytes" % len(d),
+          {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in one], "boundary": B},
+          {"contentLength": len(d)})
+    for bnd, what in [("a", "1 character"), ("x" * 70, "70 characters"), ("'()+_,-./:=? ok", "every bchar class including inner space"),
+                      ("0123456789AZaz", "digits and letters")]:
+        body = body_bytes(one, bnd)
+        cross_check(one, body, bnd)
+        g.add("valid boundary, %s: accepted in every profile (RFC 2046 §5.1.1)" % what,
+              {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in one], "boundary": bnd},
+              {"body": bytes_value(body), "contentLength": len(body)})
+    for bnd, what in [("", "empty"), ("x" * 71, "71 characters"), ("ends with space ", "trailing space"), ("bad@char", "'@' is not a bchar"),
+                      ("semi;colon", "';' is not a bchar"), ("quote\"", "'\"' is not a bchar"), ("é", "non-ASCII")]:
+        g.add("strict rejects a caller boundary: %s (RFC 2046 §5.1.1)" % what,
+              {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in one], "boundary": bnd},
+              {"error": {"domain": CORE}}, profiles=["strict"])
+    for bnd, what in [("bad@char", "'@'"), ("x" * 71, "71 characters")]:
+        body = body_bytes(one, bnd)
+        g.add("af4 writes a caller boundary verbatim even when RFC 2046 forbids it (%s)" % what,
+              {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in one], "boundary": bnd},
+              {"body": bytes_value(body)}, profiles=["af3", "af4"])
+    h = VectorFile("multipart", "requests", "How the multipart request is built and finalized; errors (SPEC §5.3, §5.4, §5.5)",
+                   ["SPEC§5.4"], GEN)
+    for m in ["GET", "HEAD"]:
+        h.add("%s cannot carry a multipart body: typed error (AF asserts; SPEC §5.4)" % m,
+              {"method": m, "url": "http://example.com/", "parts": [part_json(form("a", "1"))], "boundary": B},
+              {"error": {"domain": CORE}})
+    h.add("no parts and no parameters: the §3.2 POST request unchanged (empty form body, form Content-Type; SPEC §5.4)",
+          {"method": "POST", "url": "http://example.com/", "parts": [], "boundary": B},
+          {"body": {"text": ""}, "headers": {"$includes": [["Content-Type", "application/x-www-form-urlencoded"]]}}, refs=["SPEC§3.2"])
+    body = body_bytes([form("a", "1")], B)
+    h.add("an existing Content-Type is overwritten by the multipart one (SPEC §5.4)",
+          {"method": "POST", "url": "http://example.com/", "headers": [["Content-Type", "text/plain"]], "parts": [part_json(form("a", "1"))], "boundary": B},
+          {"headers": {"$includes": [["Content-Type", "multipart/form-data; boundary=" + B]]}, "contentLength": len(body)})
+    h.add("PUT works like POST", {"method": "PUT", "url": "http://example.com/", "parts": [part_json(form("a", "1"))], "boundary": B},
+          {"body": bytes_value(body), "contentLength": len(body)})
+    short = file("s", "s.txt", "text/plain", "only7by", kind="stream")
+    short["declaredLength"] = 20
+    h.add("a stream that yields fewer bytes than declared is a typed error, not a short body (SPEC §5.5 Deviation)",
+          {"method": "POST", "url": "http://example.com/", "parts": [part_json(short)], "boundary": B}, {"error": {"domain": CORE}},
+          refs=["SPEC§5.5", "SPEC§8"])
+    long_ = file("s", "s.txt", "text/plain", "this is longer than declared", kind="stream")
+    long_["declaredLength"] = 4
+    h.add("a stream that yields more bytes than declared is a typed error (SPEC §5.5 Deviation)",
+          {"method": "POST", "url": "http://example.com/", "parts": [part_json(long_)], "boundary": B}, {"error": {"domain": CORE}},
+          refs=["SPEC§5.5"])
+    h.add("a path part with a non-file URL fails with −1000 'Expected URL to be a file URL' (SPEC §5.3)",
+          {"method": "POST", "url": "http://example.com/", "boundary": B,
+           "parts": [{"kind": "path", "name": "f", "path": "http://example.com/file.txt"}]},
+          {"error": {"domain": REQ, "code": -1000, "reason": "Expected URL to be a file URL"}}, refs=["SPEC§5.3"])
+    h.add("a path part with a missing file fails with −1000 'File URL not reachable.' (SPEC §5.3)",
+          {"method": "POST", "url": "http://example.com/", "boundary": B,
+           "parts": [{"kind": "path", "name": "f", "path": "file:///nonexistent-afserialization/missing.txt"}]},
+          {"error": {"domain": REQ, "code": -1000, "reason": "File URL not reachable."}}, refs=["SPEC§5.3"])
+    collide = [form("x", "a\r\n--%s\r\nb" % B)]
+    h.add("strict refuses a caller boundary that occurs in a body (RFC 7578 §4.1, SPEC §5.5)",
+          {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in collide], "boundary": B},
+          {"error": {"domain": CORE}}, profiles=["strict"], refs=["RFC7578#4.1", "SPEC§5.5"])
+    body = body_bytes(collide, B)
+    h.add("af4 writes a colliding body verbatim (AF does not check; SPEC §5.5)",
+          {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in collide], "boundary": B},
+          {"body": bytes_value(body)}, profiles=["af3", "af4"], refs=["RFC7578#4.1"])
+    h.add("strict regenerates a seeded boundary that collides with an in-memory body; the length stays fixed (SPEC §5.5)",
+          {"method": "POST", "url": "http://example.com/", "seed": 7,
+           "parts": [part_json(form("x", "--Boundary+"))]},
+          {"contentLength": len(body_bytes([form("x", "--Boundary+")], "X" * 25))}, profiles=["strict"], refs=["RFC7578#4.1", "SPEC§5.5"])
+    e = VectorFile("multipart", "names", "Names and filenames: verbatim in AF, HTML-escaped in strict (SPEC §5.3, RFC 7578 §4.2)",
+                   ["SPEC§5.3", "RFC7578#4.2", "HTML#multipart-form-data"], GEN)
+    for name, fname, what in [('q"uote', 'f"ile.txt', "double quote"), ("cr\rlf\nname", "a\r\nb.txt", "CR and LF"),
+                              ("plain", "plain.txt", "nothing to escape"), ("per%cent", "100%.txt", "percent is not escaped"),
+                              ("é", "ü.txt", "non-ASCII is not escaped")]:
+        parts = [form(name, "v"), file("file", fname, "text/plain", "x")]
+        for strict, profiles in [(False, ["af3", "af4"]), (True, ["strict"])]:
+            body = body_bytes(parts, B, strict=strict)
+            e.add("%s in name/filename: %s (never filename*)" % (what, "HTML escapes LF→%0A CR→%0D \"→%22" if strict else "written verbatim by AF"),
+                  {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "boundary": B},
+                  {"body": bytes_value(body), "contentLength": len(body)}, profiles=profiles)
+    w = VectorFile("multipart", "write-to-file", "Writing the stream to a file keeps Content-Length and drops the body stream (SPEC §5.6)",
+                   ["SPEC§5.6"], GEN)
+    parts = [form("a", "1"), file("f", "f.txt", "text/plain", "file body")]
+    body = body_bytes(parts, B)
+    w.add("writeToFile: the file holds exactly the stream bytes; the request keeps Content-Length (SPEC §5.6)",
+          {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "boundary": B},
+          {"body": bytes_value(body), "contentLength": len(body), "headers": {"$includes": [["Content-Length", str(len(body))]]}},
+          options={"writeToFile": True})
+    return [f, g, h, e, w]
+
+
+def parse_files():
+    f = VectorFile("multipart-parse", "round-trip",
+                   "parse(write(parts)) == parts: the bodies of Vectors/multipart/framing.json parsed back (SPEC §5.7)",
+                   ["SPEC§5.7", "RFC2046#5.1.1"], GEN)
+    utf8 = []
+    for what, params, parts, refs in CASES:
+        all_parts = param_parts(params) + parts
+        body = body_bytes(all_parts, B)
+        cross_check(all_parts, body, B)
+        exp_parts = []
+        for p in all_parts:
+            hs = part_headers(p, False)
+            e = {"headers": [list(h) for h in hs], "body": bytes_value(p["body"])}
+            if p["kind"] != "headers":
+                e["name"] = p["name"]
+            if p["kind"] in ("file", "stream"):
+                e["filename"] = p["filename"]
+                e["contentType"] = p["mimeType"]
+            exp_parts.append(e)
+        non_ascii = any(ord(c) > 127 for p in all_parts for _, v in part_headers(p, False) for c in v)
+        for opts in [None, {"chunkSizes": [1]}, {"chunkSizes": [2, 5, 3]}]:
+            chunks = "" if opts is None else " (chunks %s)" % opts["chunkSizes"]
+            if non_ascii:
+                f.add("%s%s: the parser rejects non-ASCII in a header by default (SPEC §5.7 lists it as a typed error)" % (what, chunks),
+                      {"boundary": B, "body": bytes_value(body)}, {"error": {"domain": "AFSerialization"}}, options=opts, refs=refs)
+                utf8.append((what + chunks, body, exp_parts, dict(opts or {}, allowUTF8Headers=True), refs))
+                continue
+            f.add("%s%s; expected parts are the written ones, confirmed by Python email" % (what, chunks),
+                  {"boundary": B, "body": bytes_value(body)}, {"parts": exp_parts}, options=opts, refs=refs)
+    for i, (what, body, exp_parts, opts, refs) in enumerate(utf8, 1):
+        f.add("%s with allowUTF8Headers (RFC 7578 §5.1.1: UTF-8 directly in the header); parts confirmed by Python email" % what,
+              {"boundary": B, "body": bytes_value(body)}, {"parts": exp_parts}, options=opts, refs=refs + ["RFC7578#5.1"],
+              id="utf8-%03d" % i)
+    g = VectorFile("multipart-parse", "framing", "Preamble, epilogue, transport padding, delimiter lookalikes (RFC 2046 §5.1.1, SPEC §5.7)",
+                   ["SPEC§5.7", "RFC2046#5.1.1"], GEN)
+    core = body_bytes([form("a", "1")], B)
+    one = {"parts": [{"name": "a", "body": {"text": "1"}}]}
+    variants = [
+        (b"This is the preamble.\r\n" + core, "a preamble before the first delimiter is ignored"),
+        (core + b"This is the epilogue.\r\n", "an epilogue after the close delimiter is ignored"),
+        (core.replace(("--%s\r\n" % B).encode(), ("--%s  \t\r\n" % B).encode(), 1), "transport padding (spaces/tabs) after the boundary is allowed"),
+        (core[:-2], "close delimiter without a trailing CRLF"),
+        (b"\r\n" + core, "a leading CRLF (empty preamble) is ignored"),
+    ]
+    for body, what in variants:
+        g.add(what + " (RFC 2046 §5.1.1 grammar; Python email agrees)", {"boundary": B, "body": bytes_value(body)}, one)
+        got = email_parse(body, B)
+        assert [(x["name"], x["body"]) for x in got] == [("a", b"1")], (what, got)
+    body = body_bytes([form("a", "x\r\n--%sx" % B[:-1])], B)
+    g.add("a line that starts like the delimiter but differs is body text", {"boundary": B, "body": bytes_value(body)},
+          {"parts": [{"name": "a", "body": {"text": "x\r\n--%sx" % B[:-1]}}]})
+    body = b"--B\r\ncontent-disposition: form-data; name=\"lc\"\r\n\r\nv\r\n--B--\r\n"
+    g.add("header names are case-insensitive (RFC 7578 §4.2 via RFC 2045)", {"boundary": "B", "body": bytes_value(body)},
+          {"parts": [{"name": "lc", "body": {"text": "v"}}]}, refs=["RFC7578#4.2"])
+    body = b"--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n\r\n--B--\r\n"
+    g.add("an empty body part", {"boundary": "B", "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": ""}}]})
+    body = b"--B\r\nContent-Disposition: form-data; name=\"t\"\r\n\r\nplain\r\n--B--\r\n"
+    g.add("a part without Content-Type: its headers are just Content-Disposition (receivers default it to text/plain, RFC 7578 §4.4)", {"boundary": "B", "body": bytes_value(body)},
+          {"parts": [{"name": "t", "headers": [["Content-Disposition", "form-data; name=\"t\""]], "body": {"text": "plain"}}]}, refs=["RFC7578#4.4"])
+    e = VectorFile("multipart-parse", "errors", "Malformed multipart bodies are typed errors (SPEC §5.7, §8)",
+                   ["SPEC§5.7", "SPEC§8", "RFC2046#5.1.1"], GEN)
+    err = {"error": {"domain": CORE}}
+    bad = [
+        (b"", "empty body: no delimiter at all"),
+        (b"no delimiter here\r\n", "text without any delimiter"),
+        (core[: -len("--\r\n") - 2], "missing close delimiter (ends after the last delimiter)"),
+        (core[:-len(("\r\n--%s--\r\n" % B).encode())], "missing close delimiter (ends inside the body)"),
+        (("--%s\r\nContent-Disposition form-data; name=\"a\"\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "header line without a colon"),
+        (("--%s\r\nContent-Disposition: form-data; name=\"ä\"\r\nX-Ünï: 1\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "non-ASCII in a header name"),
+        (("--%s\r\nContent-Type: text/plain\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "missing Content-Disposition"),
+        (("--%s\r\nContent-Disposition: form-data\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "Content-Disposition without a name"),
+        (("--%s\r\nContent-Disposition: form-data; name=\"a\"\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "no empty line after the headers"),
+        (("--%sXYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "first delimiter followed by garbage"),
+    ]
+    for body, what in bad:
+        e.add(what + " → typed error (SPEC §5.7 lists it)", {"boundary": B, "body": bytes_value(body)}, err)
+    for body, what in bad[:4]:
+        e.add(what + ", fed one byte at a time → the same typed error", {"boundary": B, "body": bytes_value(body)}, err,
+              options={"chunkSizes": [1]})
+    return [f, g, e]
+
+
+def main():
+    print("multipart: %d vectors" % write_all(multipart_files()))
+    print("multipart-parse: %d vectors" % write_all(parse_files()))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

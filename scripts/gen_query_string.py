@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Generates Vectors/query-string/*.json (SPEC §2).
+
+Oracle: SPEC §2.2–2.6 transcribed below as a small independent Python implementation (flattening,
+descriptions with C printf "%.16g" for doubles, sorting by code point, which equals Swift String
+order for the NFC/ASCII keys used here), with escaping by urllib.parse.quote(s, safe="/?")
+(SPEC §1.1). Hand-written vectors carry the SPEC's own examples.
+"""
+import random
+import sys
+import urllib.parse
+
+from vectorlib import Raw, VectorFile, write_all
+
+GEN = "scripts/gen_query_string.py"
+CORE = "AFSerialization"
+
+
+class Set:
+    def __init__(self, items):
+        self.items = items
+
+
+class Dbl:
+    def __init__(self, x):
+        self.x = x
+
+
+class Data:
+    def __init__(self, b):
+        self.b = b
+
+
+def describe(v, bool_style="numeric"):
+    if isinstance(v, bool):
+        return ("1" if v else "0") if bool_style == "numeric" else ("true" if v else "false")
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, Dbl):
+        return "%.16g" % v.x
+    if isinstance(v, str):
+        return v
+    raise TypeError(v)
+
+
+def flatten(field, v, array_style, bool_style):
+    if isinstance(v, dict):
+        out = []
+        for k in sorted(v, key=lambda k: (k, k.encode("utf-8"))):
+            out += flatten("%s[%s]" % (field, k) if field is not None else k, v[k], array_style, bool_style)
+        return out
+    if isinstance(v, list):
+        out = []
+        for i, x in enumerate(v):
+            sub = {"brackets": field + "[]", "noBrackets": field, "indexInBrackets": "%s[%d]" % (field, i)}[array_style]
+            out += flatten(sub, x, array_style, bool_style)
+        return out
+    if isinstance(v, Set):
+        out = []
+        for x in sorted(v.items, key=lambda x: describe(x, bool_style)):
+            out += flatten(field, x, array_style, bool_style)
+        return out
+    if isinstance(v, Data):
+        raise ValueError("data")
+    if v is None:
+        return [(field, None)]
+    return [(field, describe(v, bool_style))]
+
+
+def esc(s):
+    return urllib.parse.quote(s, safe="/?")
+
+
+def encode(pairs):
+    return "&".join(esc(f) if v is None else esc(f) + "=" + esc(v) for f, v in pairs)
+
+
+def to_json(v):
+    """Parameter tree → VECTORS.md JSON (with $set/$double/$data tags)."""
+    if isinstance(v, dict):
+        return {k: to_json(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [to_json(x) for x in v]
+    if isinstance(v, Set):
+        return {"$set": [to_json(x) for x in v.items]}
+    if isinstance(v, Dbl):
+        if v.x != v.x:
+            return {"$double": "nan"}
+        if v.x in (float("inf"), float("-inf")):
+            return {"$double": "inf" if v.x > 0 else "-inf"}
+        return Raw(repr(v.x))
+    if isinstance(v, Data):
+        return {"$data": v.b.hex()}
+    return v
+
+
+def query(params, array_style="brackets", bool_style="numeric"):
+    pairs = flatten(None, params, array_style, bool_style)
+    return encode(pairs), [[f, v] for f, v in pairs]
+
+
+def options(array_style, bool_style):
+    o = {}
+    if array_style != "brackets":
+        o["arrayStyle"] = array_style
+    if bool_style != "numeric":
+        o["boolStyle"] = bool_style
+    return o or None
+
+
+def spec_examples():
+    f = VectorFile("query-string", "spec-examples", "The examples and rules written out in SPEC §2",
+                   ["SPEC§2.2", "SPEC§2.5"], GEN)
+
+    def add(comment, params, refs, array_style="brackets", bool_style="numeric", with_pairs=True, profiles=None):
+        text, pairs = query(params, array_style, bool_style)
+        exp = {"text": text, "pairs": pairs} if with_pairs else {"text": text}
+        f.add(comment + "; expected per SPEC §2 (escaping: urllib quote safe='/?')",
+              {"parameters": to_json(params)}, exp, options=options(array_style, bool_style), refs=refs, profiles=profiles)
+
+    add("SPEC §2.5 example: brackets are added before escaping", {"foo": "bar", "baz": [1, 2, 3]}, ["RFC3986#2.2"])
+    add("SPEC §2.3 sort example: 10 < 9 < B < _ < a < ab < b",
+        {"b": 1, "ab": 2, "_": 3, "9": 4, "a": 5, "B": 6, "10": 7}, ["SPEC§2.3"])
+    add("null value: the escaped field alone, no '='", {"a": None}, ["SPEC§2.5"])
+    add("null among other values", {"b": 1, "a": None, "c": "x"}, ["SPEC§2.5"])
+    add("nested dictionaries use parent[key]", {"a": {"b": {"c": 1}}}, ["SPEC§2.2"])
+    add("a set repeats the same field, elements sorted by description", {"s": Set(["b", "a", "c"])}, ["SPEC§2.2", "SPEC§2.3"])
+    add("a set of integers sorts by description (10 < 9)", {"s": Set([9, 10, 1])}, ["SPEC§2.3"])
+    add("a set inside an array keeps the array field", {"a": [Set(["y", "x"])]}, ["SPEC§2.2"])
+    add("empty dictionary gives no pairs", {}, ["SPEC§2.2"])
+    add("empty nested dictionary and array give no pairs", {"a": {}, "b": [], "c": 1}, ["SPEC§2.2"])
+    add("array of dictionaries", {"a": [{"x": 1}, {"y": 2}]}, ["SPEC§2.2"])
+    add("dictionary inside an array inside a dictionary", {"a": {"b": [{"c": [1, 2]}]}}, ["SPEC§2.2"])
+    add("bool numeric style (default): 1/0", {"t": True, "f": False}, ["SPEC§2.3", "SPEC§2.4"])
+    add("bool literal style: true/false", {"t": True, "f": False}, ["SPEC§2.4"], bool_style="literal")
+    add("array noBrackets style", {"a": [1, 2]}, ["SPEC§2.4"], array_style="noBrackets")
+    add("array indexInBrackets style", {"a": ["x", "y", "z"]}, ["SPEC§2.4"], array_style="indexInBrackets")
+    add("nested arrays, indexInBrackets", {"a": [[1, 2], [3]]}, ["SPEC§2.4"], array_style="indexInBrackets")
+    add("nested arrays, brackets", {"a": [[1, 2], [3]]}, ["SPEC§2.4"])
+    for x, what in [(1.0, "1.0 → 1"), (0.1, "0.1 → 0.1"), (1e100, "1e100 → 1e+100"), (1e-6, "1e-6 → 1e-06"),
+                    (-0.0, "-0.0 → -0"), (float("nan"), "NaN → nan"), (float("inf"), "∞ → inf"),
+                    (float("-inf"), "-∞ → -inf"), (1.5, "1.5"), (123456789012345.0, "15 digits"),
+                    (0.30000000000000004, "0.1+0.2 at %.16g → 0.3"), (1e16, "1e16 → 1e+16"), (2.5e-300, "tiny")]:
+        add("double description " + what + " (C %.16g, Darwin NSNumber)", {"d": Dbl(x)}, ["SPEC§2.3"])
+    add("integers: negative, zero, Int64 extremes", {"a": -1, "b": 0, "c": 9223372036854775807, "d": -9223372036854775808},
+        ["SPEC§2.3"])
+    add("keys are escaped like values", {"a b": "c d", "é": "ü", "k&=": "v&="}, ["SPEC§1.2", "RFC3986#2.5"])
+    add("values keep / and ? (SPEC §1.1, RFC 3986 §3.4)", {"url": "http://h/p?q=1"}, ["RFC3986#3.4"])
+    add("sort is case-sensitive, no locale", {"b": 1, "B": 2, "a": 3, "A": 4}, ["SPEC§2.3"])
+    return f
+
+
+def canonical_equivalence():
+    f = VectorFile("query-string", "key-order", "Key order: Swift String order; canonically equal keys tie-break by UTF-8 bytes (SPEC §2.3)",
+                   ["SPEC§2.3"], GEN)
+    # "e\u0301" and "\u00e9" compare equal as Swift Strings; bytes 65 cc 81 < c3 a9.
+    for params, what in [({"\u00e9": "precomposed", "e\u0301": "decomposed"}, "precomposed key first in input"),
+                         ({"e\u0301": "decomposed", "\u00e9": "precomposed"}, "decomposed key first in input")]:
+        text = "e%CC%81=decomposed&%C3%A9=precomposed"
+        f.add("%s: canonically equivalent keys tie-break by UTF-8 bytes (SPEC §2.3); expected written by hand" % what,
+              {"parameters": params}, {"text": text})
+    f.add("ASCII before non-ASCII (Swift String order = code point order here)", {"parameters": {"ä": 1, "z": 2, "Z": 3}},
+          {"text": "Z=3&z=2&%C3%A4=1"})
+    f.add("set elements with equal descriptions keep input order (SPEC §2.2 ties)", {"parameters": {"s": {"$set": ["1", 1]}}},
+          {"text": "s=1&s=1"})
+    return f
+
+
+def top_level():
+    f = VectorFile("query-string", "top-level", "Top-level arrays and scalars: AF's quirks, rejected in strict (SPEC §2.6)",
+                   ["SPEC§2.6"], GEN)
+    af = ["af3", "af4"]
+    f.add("top-level array flattens under (null)[] (SPEC §2.6)", {"parameters": [1, 2]},
+          {"text": "%28null%29%5B%5D=1&%28null%29%5B%5D=2"}, profiles=af)
+    f.add("top-level scalar string gives =s (SPEC §2.6 example)", {"parameters": "s"}, {"text": "=s"}, profiles=af)
+    f.add("top-level integer gives =7 (SPEC §2.6)", {"parameters": 7}, {"text": "=7"}, profiles=af)
+    f.add("top-level scalar with escapable text", {"parameters": "a b&c"}, {"text": "=a%20b%26c"}, profiles=af)
+    for p, what in [([1, 2], "array"), ("s", "string"), (7, "integer"), (True, "bool")]:
+        f.add("strict rejects a top-level %s with a typed error (SPEC §2.6)" % what, {"parameters": p},
+              {"error": {"domain": CORE}}, profiles=["strict"])
+    return f
+
+
+def errors():
+    f = VectorFile("query-string", "errors", "Data values and nesting beyond the limit are typed errors (SPEC §2.7, §8)",
+                   ["SPEC§2.7", "SPEC§8"], GEN)
+    f.add("data value in a query is a typed error in every profile (SPEC §2.7 Deviation)",
+          {"parameters": {"d": {"$data": "00ff"}}}, {"error": {"domain": CORE}})
+    f.add("data nested in an array is a typed error", {"parameters": {"a": [1, {"$data": "41"}]}}, {"error": {"domain": CORE}})
+    f.add("data inside a set is a typed error", {"parameters": {"s": {"$set": [{"$data": ""}]}}}, {"error": {"domain": CORE}})
+    deep = 1
+    for _ in range(600):
+        deep = {"k": deep}
+    f.add("600 nested dictionaries exceed the default parameter depth 512 → nestingTooDeep (SPEC §8)",
+          {"parameters": deep}, {"error": {"domain": CORE, "kind": "nestingTooDeep"}})
+    deep = [1]
+    for _ in range(600):
+        deep = [deep]
+    f.add("600 nested arrays exceed the default parameter depth 512 → nestingTooDeep (SPEC §8)",
+          {"parameters": {"a": deep}}, {"error": {"domain": CORE, "kind": "nestingTooDeep"}})
+    ok = "leaf"
+    for _ in range(100):
+        ok = {"k": ok}
+    text, _ = query(ok)
+    f.add("100 nested dictionaries are within the limit (SPEC §8 default 512)", {"parameters": ok}, {"text": text})
+    return f
+
+
+KEYS = ["a", "b", "c", "id", "name", "Z", "_x", "10", "9", "key with space", "k&v", "ü", "日本", "a[b]", "x=y", "/", "?", "~", "%"]
+STRS = ["", "v", "hello world", "a&b=c", "100%", "é", "日本語", "👴🏻", "/?", "~-._", "line\nbreak", "+plus+", "#frag", "[x]"]
+DBLS = [1.0, 0.5, -2.25, 1e100, 1e-6, -0.0, 3.141592653589793, 1e21, 123.456, 2.0 ** 53]
+
+
+def random_tree(rng, depth):
+    r = rng.random()
+    if depth <= 0 or r < 0.45:
+        kind = rng.choice(["s", "s", "i", "d", "b", "n"])
+        if kind == "s":
+            return rng.choice(STRS)
+        if kind == "i":
+            return rng.choice([0, 1, -1, 42, 10, 9, 2 ** 31, -(2 ** 40)])
+        if kind == "d":
+            return Dbl(rng.choice(DBLS))
+        if kind == "b":
+            return rng.random() < 0.5
+        return None
+    if r < 0.7:
+        return {k: random_tree(rng, depth - 1) for k in rng.sample(KEYS, rng.randint(0, 4))}
+    if r < 0.9:
+        return [random_tree(rng, depth - 1) for _ in range(rng.randint(0, 3))]
+    # Sets of unique string descriptions keep the expected order unambiguous.
+    return Set(rng.sample(STRS[1:], rng.randint(1, 4)))
+
+
+def generated():
+    f = VectorFile("query-string", "generated",
+                   "Seeded random parameter trees (seed 5) flattened by the SPEC §2 reference in scripts/gen_query_string.py",
+                   ["SPEC§2.1", "SPEC§2.2", "SPEC§2.3", "SPEC§2.5"], GEN)
+    rng = random.Random(5)
+    styles = [("brackets", "numeric"), ("brackets", "numeric"), ("noBrackets", "numeric"),
+              ("indexInBrackets", "numeric"), ("brackets", "literal")]
+    for i in range(150):
+        params = {k: random_tree(rng, 3) for k in rng.sample(KEYS, rng.randint(1, 5))}
+        a, b = styles[i % len(styles)]
+        text, _ = query(params, a, b)
+        f.add("random tree %d (%s, %s); expected by the SPEC §2 reference + urllib quote" % (i, a, b),
+              {"parameters": to_json(params)}, {"text": text}, options=options(a, b),
+              refs=["SPEC§2.4"] if (a, b) != ("brackets", "numeric") else None)
+    return f
+
+
+def escape_styles():
+    f = VectorFile("query-string", "escape-styles", "The query string honours the escape style option (SPEC §1.3 via §2.5)",
+                   ["SPEC§1.3", "SPEC§2.5"], GEN)
+    params = {"q": "a b~c/d?", "x y": "*"}
+    pairs = flatten(None, params, "brackets", "numeric")
+    import gen_percent_escape as pe
+    for style, fn in [("whatwgForm", pe.whatwg), ("rfc3986Unreserved", pe.unreserved)]:
+        text = "&".join(fn(k) + "=" + fn(v) for k, v in pairs)
+        f.add("%s escaping of fields and values; expected from the %s oracle in gen_percent_escape.py" % (style, style),
+              {"parameters": params}, {"text": text}, options={"style": style},
+              refs=["WHATWG-URL#5.2"] if style == "whatwgForm" else ["RFC3986#2.3"])
+    return f
+
+
+def main():
+    files = [spec_examples(), canonical_equivalence(), top_level(), errors(), generated(), escape_styles()]
+    print("query-string: %d vectors" % write_all(files))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
