@@ -39,7 +39,7 @@ import Testing
         #expect(short["output"]?["error"]?["kind"] == .string("bodyLengthMismatch"))
         let broken = try eval(#"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","seed":1,"parts":[{"kind":"stream","name":"s","filename":"f","mimeType":"a/b","failAfter":1,"body":{"text":"abc"}}]}}"#)
         #expect(broken["output"]?["error"]?["kind"] == .string("streamReadFailed"))
-        let longBoundary = try eval(#"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","boundary":"\#(String(repeating: "b", count: 71))"}}"#)
+        let longBoundary = try eval(#"{"id":1,"component":"multipart","profile":"strict","input":{"method":"POST","url":"http://h/","boundary":"\#(String(repeating: "b", count: 71))"}}"#)
         #expect(longBoundary["output"]?["error"]?["kind"] == .string("invalidBoundary"))
         // No parts: the §3.2 request, unchanged.
         let empty = try eval(#"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","seed":1}}"#)

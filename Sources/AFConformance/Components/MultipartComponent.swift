@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AFSerialization
 
 /// `multipart` (VECTORS.md): builds a multipart request from `method`, `url`, `headers`,
@@ -18,7 +23,7 @@ struct MultipartComponent: EvalComponent {
 
     static let inputKeys: Set<String> = ["method", "url", "headers", "parameters", "parts", "boundary", "seed"]
     static let optionKeys: Set<String> = RequestComponent.optionKeys.subtracting(["jsonWritingOptions"])
-        .union(["readSizes", "packetSize", "maxMultipartParts"])
+        .union(["readSizes", "packetSize", "maxMultipartParts", "writeToFile"])
     static let partKeys: Set<String> = ["kind", "name", "filename", "mimeType", "body", "declaredLength", "path", "headers", "failAfter"]
 
     /// A decoded part, applied to the form inside the (typed-throwing) build closure.
@@ -69,6 +74,9 @@ struct MultipartComponent: EvalComponent {
             for spec in specs { try Self.apply(spec, to: &f) }
         }
 
+        if try options.bool("writeToFile") == true {
+            return try Self.writtenToFile(request)
+        }
         let body: JSONValue
         switch request.body {
         case .none: body = .null
@@ -79,6 +87,25 @@ struct MultipartComponent: EvalComponent {
             "headers": Codec.encodeHeaders(request.headers.pairs),
             "body": body,
             "contentLength": request.headers["Content-Length"].flatMap { Int($0) }.map { .int($0) } ?? .null,
+        ])
+    }
+
+    /// SPEC §5.6 through the public API: the stream goes to a temporary file; the output `body` is
+    /// that file's content, and `headers`/`contentLength` are those of the returned request.
+    static func writtenToFile(_ request: Request) throws -> JSONValue {
+        var template = Array("/tmp/afs-multipart-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw HarnessError("options.writeToFile", "cannot create a temporary file") }
+        close(fd)
+        let path = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        let written = try MultipartBodyFile.writingBody(of: request, toFile: path)
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readFile(path) } catch { throw HarnessError("options.writeToFile", error.description) }
+        return .obj([
+            "headers": Codec.encodeHeaders(written.headers.pairs),
+            "body": Codec.encodeBytes(bytes),
+            "contentLength": written.headers["Content-Length"].flatMap { Int($0) }.map { .int($0) } ?? .null,
         ])
     }
 

@@ -59,15 +59,16 @@ public enum MultipartBoundary {
         }
     }
 
-    /// Checks a caller-chosen boundary. Every profile rejects what would break the framing or the
-    /// RFC's hard limits (empty, more than 70 bytes, CR or LF); `strict` also requires RFC 2046
-    /// bchars and no trailing space. (**Deviation**: AF accepts any string.)
+    /// Checks a caller-chosen boundary. Every profile rejects what breaks the framing or injects a
+    /// header (empty, CR or LF) — **Deviation**: AF accepts any string. `strict` also enforces RFC
+    /// 2046 §5.1.1 (at most 70 bchars, no trailing space); af3/af4 write a longer one verbatim, as
+    /// SPEC §5.1 says only `strict` validates.
     public static func validate(_ boundary: String, profile: Profile) throws(AFSError) {
         let bytes = Array(boundary.utf8)
         if bytes.isEmpty {
             throw AFSError(.invalidBoundary, "the boundary is empty", context: ["limit": "1...\(maxLength)"])
         }
-        if bytes.count > maxLength {
+        if profile == .strict && bytes.count > maxLength {
             throw AFSError(.invalidBoundary, "the boundary is \(bytes.count) bytes; RFC 2046 allows at most \(maxLength)",
                            context: ["limit": "1...\(maxLength)", "length": String(bytes.count)])
         }
