@@ -113,3 +113,22 @@ extension RequestFuzz: OutputDescribing {
         }
     }
 }
+
+extension MultipartParserFuzz: OutputDescribing {
+    /// Same header as ``run(_:)``: every parsed part (headers, name, filename, type, body) or the
+    /// error, from one-shot parsing (the body checks that chunked parsing agrees).
+    public static func describeOutput(_ input: inout FuzzInput) -> String {
+        let s = setUp(&input)
+        let result = Result { () throws(AFSError) in try MultipartParser.parse(s.body, boundary: s.boundary, options: s.options) }
+        return "boundary \(s.boundary.debugDescription) utf8Headers \(s.options.allowUTF8Headers) limits \(s.options.limits.maxMultipartParts)\n"
+            + SnapshotOutput.render(result) { parts in
+                var text = "\(parts.count) parts"
+                for p in parts {
+                    text += "\npart name \(p.name.debugDescription) filename \(p.filename?.debugDescription ?? "-") type \(p.contentType ?? "-")"
+                    for h in p.headers { text += "\n  \(h.name): \(h.value)" }
+                    text += "\n  body " + (String(validating: p.body, as: UTF8.self)?.debugDescription ?? "hex " + VectorRequest.hex(p.body))
+                }
+                return text
+            }
+    }
+}
