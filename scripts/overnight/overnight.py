@@ -537,6 +537,8 @@ def main():
     if args.finish_only:
         targets = []
 
+    # The budget covers fuzzing, merging and reporting; building and recovery come before it.
+    run_start, start = start, time.time()
     budget = args.duration
     fuzz_budget = budget * (1 - args.finish_reserve)
     clock = {"start": start, "budget": budget, "every": args.progress_every}
@@ -574,7 +576,8 @@ def main():
         json.dump({s.name: s.points for s in all_series}, f)
     svg_plot(all_series, os.path.join(run_dir, "progress.svg"), fuzz_seconds)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    report["run"] = {"started": datetime.datetime.fromtimestamp(start, datetime.timezone.utc).isoformat(timespec="seconds"),
+    report["run"] = {"started": datetime.datetime.fromtimestamp(run_start, datetime.timezone.utc).isoformat(timespec="seconds"),
+                     "fuzzing_started": datetime.datetime.fromtimestamp(start, datetime.timezone.utc).isoformat(timespec="seconds"),
                      "ended": None, "budget_seconds": budget, "fuzz_seconds": round(fuzz_seconds, 1), "jobs": args.jobs,
                      "interrupted": stop_requested, "commit": commit or "unknown", "run_dir": run_dir}
     if not args.no_coverage:
