@@ -49,6 +49,8 @@ STATUS = re.compile(
     r"^#(\d+):?\s+(?:(\w+)\s+)?cov: (\d+) ft: (\d+) corp: (\d+)\S*.*?exec/s:? (\d+)"
     r"(?:.*?oom/timeout/crash: (\d+)/(\d+)/(\d+))?")
 ARTIFACT_KINDS = ("crash", "timeout", "oom", "leak", "slow-unit")
+MAX_GROUPS = 8          # distinct failures stored (and minimized) per target and run
+MINIMIZE_SECONDS = 30   # per stored failure
 
 stop_requested = False
 
@@ -241,10 +243,21 @@ def reproduce_signature(binary, path, opts):
                     r"Fatal error: .*", r"ERROR: \w+Sanitizer: [\w-]+"):
         m = re.search(pattern, r.stderr)
         if m:
-            sig = m.group(0)
-            sig = re.sub(r"0x[0-9a-f]+", "0x…", sig)
-            return sig[:200], r.returncode
+            return normalize_signature(m.group(0)), r.returncode
     return "exit code %d" % r.returncode, r.returncode
+
+
+def normalize_signature(line):
+    """One bucket per kind of failure, not per input: an invariant message is cut before the first
+    value it quotes ("…leaves: [[…" → "…leaves:"), numbers and addresses become N."""
+    m = re.match(r"invariant broken: (.*)", line)
+    if m:
+        text = re.sub(r"^\$\S*: ", "", m.group(1))  # a value path such as "$[0].a: "
+        text = re.sub(r"\([^()]*\)", "(…)", text)
+        cut = min([i for i in (text.find('"'), text.find("["), text.find("{")) if i > 0] + [len(text)])
+        line = "invariant broken: " + text[:cut].rstrip(" :")
+    line = re.sub(r"0x[0-9a-f]+", "0x…", line)
+    return re.sub(r"\b\d+\b", "N", line)[:200]
 
 
 def sha1_of(path):
@@ -301,9 +314,12 @@ def finish_target(binary, target, run_dir):
                 entry["file"] = None
             elif sig in seen:
                 entry["duplicate_of"] = seen[sig]
+            elif len(seen) >= MAX_GROUPS:
+                entry["file"] = None
+                entry["signature"] = sig + " (not stored: more than %d distinct failures in one run)" % MAX_GROUPS
             else:
                 tmp = os.path.join(pend, "minimized")
-                minimize = [binary, path, "-minimize_crash=1", "-runs=%d" % 20000, "-max_total_time=60",
+                minimize = [binary, path, "-minimize_crash=1", "-runs=%d" % 20000, "-max_total_time=%d" % MINIMIZE_SECONDS,
                             "-exact_artifact_path=" + tmp] + \
                            flags({k: v for k, v in opts.items() if k in ("max_len", "timeout", "rss_limit_mb")})
                 with open(os.path.join(run_dir, "logs", target + ".minimize.log"), "a", encoding="utf-8", errors="replace") as f:
