@@ -25,7 +25,9 @@ let package = Package(
         // Foundation interop (property lists) kept out of the core.
         .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
         // Vector/eval codecs and component adapters shared by the CLI, tests and fuzzers.
-        .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat"], swiftSettings: optimizedEvenInDebug),
+        .target(
+            name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat", "AFFuzzBodies"],
+            swiftSettings: optimizedEvenInDebug),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
         .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat"]),
         // Whole-process peak RSS of multipart streaming, in a process without Foundation.

@@ -16,7 +16,15 @@ public enum MultipartParserFuzz: FuzzBody {
     public static let name = "multipart-parser"
     static let boundaries = ["AaB03x", "Boundary+D87993F14D11D1AD", "b", "----WebKitFormBoundary7MA4YWxkTrZu0gW"]
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+    /// The decoded header and payload (shared with the snapshot renderer).
+    struct Setup {
+        let boundary: String
+        let chunkA: Int, chunkB: Int
+        let options: MultipartParserOptions
+        let body: [UInt8]
+    }
+
+    static func setUp(_ input: inout FuzzInput) -> Setup {
         let boundaryByte = input.option()
         let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
         let flags = input.option()
@@ -28,7 +36,13 @@ public enum MultipartParserFuzz: FuzzBody {
             limits.maxMultipartBytes = 1024
         }
         let options = MultipartParserOptions(limits: limits, allowUTF8Headers: flags & 1 != 0)
-        let body = Array(input.rest())
+        return Setup(boundary: boundary, chunkA: chunkA, chunkB: chunkB, options: options, body: Array(input.rest()))
+    }
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let setup = setUp(&input)
+        let (boundary, chunkA, chunkB, options, body) = (setup.boundary, setup.chunkA, setup.chunkB, setup.options, setup.body)
+        let limits = options.limits
 
         if (try? AFSerialization.MultipartParser(boundary: boundary, options: options)) == nil { return }  // invalid boundary: typed error
         let whole = Result { () throws(AFSError) in try AFSerialization.MultipartParser.parse(body, boundary: boundary, options: options) }

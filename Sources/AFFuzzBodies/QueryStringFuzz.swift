@@ -14,7 +14,15 @@ import Foundation
 public enum QueryStringFuzz: FuzzBody {
     public static let name = "query-string"
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+    /// The decoded header and payload (shared with the snapshot renderer and vector requests).
+    struct Setup {
+        let profile: Profile
+        let options: QueryStringOptions
+        let depthByte: UInt8
+        let tree: ParameterValue
+    }
+
+    static func setUp(_ input: inout FuzzInput) -> Setup {
         let profile = input.pick(Profile.self)
         let styles = input.option()
         let escapeStyle = EscapeStyle.allCases[Int(styles % 3)]
@@ -24,7 +32,13 @@ public enum QueryStringFuzz: FuzzBody {
         let depthByte = input.option()
         if depthByte != 0 { limits.maxParameterDepth = Int(depthByte % 32) }
         let options = QueryStringOptions(escapeStyle: escapeStyle, arrayStyle: arrayStyle, boolStyle: boolStyle, limits: limits)
-        let tree = ParameterProgram.decode(&input)
+        return Setup(profile: profile, options: options, depthByte: depthByte, tree: ParameterProgram.decode(&input))
+    }
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let setup = setUp(&input)
+        let (profile, options, tree) = (setup.profile, setup.options, setup.tree)
+        let (escapeStyle, arrayStyle, boolStyle, limits) = (options.escapeStyle, options.arrayStyle, options.boolStyle, options.limits)
 
         let first = Result { () throws(AFSError) in try QueryString.encode(tree, profile: profile, options: options) }
         let second = Result { () throws(AFSError) in try QueryString.encode(tree, profile: profile, options: options) }

@@ -22,7 +22,21 @@ public enum RequestFuzz: FuzzBody {
     public static let name = "request"
     static let methods = ["GET", "HEAD", "DELETE", "POST", "PUT", "PATCH", "get", "OPTIONS"]
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+    /// The decoded header and payload, and the serializer they configure (shared with the
+    /// snapshot renderer).
+    struct Setup {
+        let json: Bool
+        let method: String
+        let profile: Profile
+        let flags: UInt8
+        let url: String
+        let parameters: ParameterValue?
+        let request: Request
+        let options: JSONWritingOptions
+        let serializer: any RequestSerializer
+    }
+
+    static func setUp(_ input: inout FuzzInput) -> Setup {
         let json = input.option() % 2 == 1
         let method = methods[Int(input.option() % 8)]
         let profile = input.pick(Profile.self)
@@ -46,6 +60,14 @@ public enum RequestFuzz: FuzzBody {
         let base = HTTPRequestSerializer(profile: profile)
         let serializer: any RequestSerializer = json
             ? JSONRequestSerializer(base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExact) : base
+        return Setup(json: json, method: method, profile: profile, flags: flags, url: url, parameters: parameters,
+                     request: request, options: options, serializer: serializer)
+    }
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let setup = setUp(&input)
+        let (json, method, profile, flags, url) = (setup.json, setup.method, setup.profile, setup.flags, setup.url)
+        let (parameters, request, options, serializer) = (setup.parameters, setup.request, setup.options, setup.serializer)
         let result = Result { () throws(AFSError) in try serializer.serialize(request, parameters: parameters) }
         let inURL = ["GET", "HEAD", "DELETE"].contains(method.uppercased())
         // The query, from the query-string component (its own target checks it).
