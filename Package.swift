@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The core and the harness are compiled with -O even in debug builds, so the main job
+/// (`swift run conformance`) and the property/differential tests run at release speed. Tests still
+/// get `@testable` access (SwiftPM passes -enable-testing in debug).
+let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "AFSerialization",
     products: [
@@ -16,13 +21,15 @@ let package = Package(
         // zlib from the system, behind a one-header shim.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The serialization core. No Foundation here (see README "Design").
-        .target(name: "AFSerialization", dependencies: ["CZlib"]),
+        .target(name: "AFSerialization", dependencies: ["CZlib"], swiftSettings: optimizedEvenInDebug),
         // Foundation interop (property lists) kept out of the core.
         .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
         // Vector/eval codecs and component adapters shared by the CLI, tests and fuzzers.
-        .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat", "AFFuzzBodies"]),
+        .target(name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat", "AFFuzzBodies"], swiftSettings: optimizedEvenInDebug),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
         .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat"]),
+        // Whole-process peak RSS of multipart streaming, in a process without Foundation.
+        .executableTarget(name: "afbench-rss", dependencies: ["AFSerialization"]),
         .executableTarget(
             name: "conformance",
             dependencies: [
@@ -41,7 +48,7 @@ let package = Package(
         ),
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance"]),
         // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
-        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat"]),
+        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat", "CZlib"]),
         // vapor/multipart-kit as the multipart-parser target's oracle, apart so that fuzz builds
         // without it (AFS_FUZZ_KIT=0, as in CI) do not compile SwiftNIO with sanitizers.
         .target(
@@ -56,7 +63,7 @@ let package = Package(
 // (AFS_FUZZ=1): without -sanitize=fuzzer they have no main and would not link.
 if Context.environment["AFS_FUZZ"] == "1" {
     let withKit = Context.environment["AFS_FUZZ_KIT"] != "0"
-    for name in ["percent-escape", "query-string", "json", "request", "multipart-writer", "multipart-parser", "canary"] {
+    for name in ["percent-escape", "query-string", "json", "request", "multipart-writer", "multipart-parser", "media-type", "content-decode", "image", "canary"] {
         let kit = withKit && name == "multipart-parser"
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: kit ? ["AFFuzzBodies", "AFFuzzMultipartKitOracle"] : ["AFFuzzBodies"],

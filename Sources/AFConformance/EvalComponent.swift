@@ -17,6 +17,10 @@ public enum Components {
         MultipartParseComponent(),
         PercentEscapeComponent(),
         QueryStringComponent(),
+        MediaTypeComponent(),
+        ResponseComponent(),
+        NullCleanComponent(),
+        ContentDecodeComponent(),
     ]
 
     public static let byName: [String: any EvalComponent] = Dictionary(

@@ -54,5 +54,8 @@ public enum FuzzTargets {
         RequestFuzz.self,
         MultipartWriterFuzz.self,
         MultipartParserFuzz.self,
+        MediaTypeFuzz.self,
+        ContentDecodeFuzz.self,
+        ImageFuzz.self,
     ] }
 }

@@ -44,24 +44,15 @@ public enum QueryStringFuzz: FuzzBody {
         let second = Result { () throws(AFSError) in try QueryString.encode(tree, profile: profile, options: options) }
         try check(first == second, "not deterministic")
 
-        // Expected outcome, from SPEC §2.6–2.7 and §8, computed independently.
+        // Expected outcome, from SPEC §2.6–2.7 and §8, computed independently. AF starts with a
+        // nil key (not an empty one): see ``Leaves/walk(_:field:level:)``.
         var expected = Leaves(arrayStyle: arrayStyle, boolStyle: boolStyle)
-        let isDictionary: Bool
-        switch tree {
-        case .dictionary(let es):
-            isDictionary = true
-            for e in es { expected.walk(e.value, field: e.key, level: 1) }
-        case .array(let xs):
-            isDictionary = false
-            for (i, x) in xs.enumerated() { expected.walk(x, field: expected.child("(null)", i), level: 1) }
-        default:
-            isDictionary = false
-            expected.walk(tree, field: "", level: 0)
-        }
-        let rootLevel = tree.isContainer ? 0 : -1
+        expected.walk(tree, field: nil, level: 0)
+        var isDictionary = false
+        if case .dictionary = tree { isDictionary = true }
         var allowedErrors: [AFSError.Kind] = []
         if !isDictionary && profile == .strict { allowedErrors.append(.topLevelNotDictionary) }
-        if max(rootLevel, expected.deepestContainer) >= limits.maxParameterDepth { allowedErrors.append(.nestingTooDeep) }
+        if expected.deepestContainer >= limits.maxParameterDepth { allowedErrors.append(.nestingTooDeep) }
         if expected.hasData { allowedErrors.append(.dataInQueryString) }
 
         switch first {
@@ -124,23 +115,26 @@ public enum QueryStringFuzz: FuzzBody {
             }
         }
 
-        /// `level` is the nesting depth of `value` (top-level dictionary values are at 1).
-        mutating func walk(_ value: ParameterValue, field: String, level: Int) {
+        /// `level` is the nesting depth of `value` (the root is 0). `field == nil` is AF's nil
+        /// key (SPEC §2.6): a dictionary under it names its children by their bare keys, an array
+        /// names its field `(null)` (what `%@` prints for nil), a set passes it on, a leaf under
+        /// it gets the empty field.
+        mutating func walk(_ value: ParameterValue, field: String?, level: Int) {
             switch value {
             case .dictionary(let es):
                 deepestContainer = max(deepestContainer, level)
-                for e in es { walk(e.value, field: "\(field)[\(e.key)]", level: level + 1) }
+                for e in es { walk(e.value, field: field.map { "\($0)[\(e.key)]" } ?? e.key, level: level + 1) }
             case .array(let xs):
                 deepestContainer = max(deepestContainer, level)
-                for (i, x) in xs.enumerated() { walk(x, field: child(field, i), level: level + 1) }
+                for (i, x) in xs.enumerated() { walk(x, field: child(field ?? "(null)", i), level: level + 1) }
             case .set(let xs):
                 deepestContainer = max(deepestContainer, level)
                 for x in xs { walk(x, field: field, level: level + 1) }
-            case .null: pairs.append((field, nil))
-            case .string(let s): pairs.append((field, s))
-            case .integer(let i): pairs.append((field, String(i)))
-            case .bool(let b): pairs.append((field, boolStyle == .literal ? (b ? "true" : "false") : (b ? "1" : "0")))
-            case .double(let d): pairs.append((field, darwinDouble(d)))
+            case .null: pairs.append((field ?? "", nil))
+            case .string(let s): pairs.append((field ?? "", s))
+            case .integer(let i): pairs.append((field ?? "", String(i)))
+            case .bool(let b): pairs.append((field ?? "", boolStyle == .literal ? (b ? "true" : "false") : (b ? "1" : "0")))
+            case .double(let d): pairs.append((field ?? "", darwinDouble(d)))
             case .data: hasData = true
             }
         }
@@ -155,13 +149,6 @@ public enum QueryStringFuzz: FuzzBody {
 }
 
 extension ParameterValue {
-    var isContainer: Bool {
-        switch self {
-        case .array, .set, .dictionary: true
-        default: false
-        }
-    }
-
     /// The same tree with every dictionary's entries reversed, or nil when some dictionary has two
     /// keys with the same UTF-8 bytes (their relative order is then significant). Recursion depth
     /// is bounded by the depth limit the caller already enforced (it only runs on accepted trees).

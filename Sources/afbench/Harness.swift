@@ -8,6 +8,7 @@ struct Benchmark: Sendable {
 /// Every benchmark; add yours here.
 let allBenchmarks: [Benchmark] = [requestBenchmark, escapingBenchmark, queryBenchmark]
     + multipartBenchmarks
+    + responseBenchmarks + decodeBenchmarks
 
 /// Best-of-`repeats` wall time of `body`, in seconds. The result is passed to `blackHole`.
 func measure<T>(repeats: Int = 5, _ body: () -> T) -> Double {

@@ -28,9 +28,14 @@ import Testing
     func replayCorpus(_ name: String) throws {
         _ = Self.oracles
         let body = try #require(FuzzTargets.all.first { $0.name == name })
-        let files = Self.inputs(in: Self.corpusRoot.appendingPathComponent(name))
+        var files = Self.inputs(in: Self.corpusRoot.appendingPathComponent(name))
         // A target without seeds would make this test vacuous.
         #expect(files.count >= 3, "Corpus/\(name) has only \(files.count) inputs")
+        // FUZZ_REPLAY_DIR=fuzz-out also replays what a libFuzzer campaign kept (e.g. through the
+        // multipart-kit oracle, which CI's sanitizer build leaves out).
+        if let extra = ProcessInfo.processInfo.environment["FUZZ_REPLAY_DIR"] {
+            files += Self.inputs(in: URL(fileURLWithPath: extra).appendingPathComponent(name).appendingPathComponent("corpus"))
+        }
         for file in files {
             let bytes = try [UInt8](Data(contentsOf: file))
             do {

@@ -138,6 +138,10 @@ public struct MultipartParser: Sendable {
         if case .failed(let e) = state { throw e }
         let maxTotal = options.limits.maxMultipartBytes
         if offset + p.count > maxTotal {
+            // Parse up to the limit first: an error before it wins whatever the chunking, so the
+            // outcome never depends on how the input was split.
+            let allowed = max(0, maxTotal - offset)
+            if allowed > 0 { try feed(UnsafeRawBufferPointer(rebasing: p[..<allowed])) }
             throw fail(.limitExceeded, "multipart body exceeds \(maxTotal) bytes", at: maxTotal,
                        context: ["limit": "maxMultipartBytes=\(maxTotal)"])
         }

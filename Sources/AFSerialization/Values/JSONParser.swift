@@ -4,6 +4,19 @@ public struct JSONParser: Sendable {
     public var maxDepth: Int
     /// Accept a top-level scalar (Foundation's `.fragmentsAllowed`).
     public var allowFragments: Bool
+    /// Which documents are accepted beyond the RFC 8259 grammar.
+    public var dialect: Dialect = .rfc8259
+
+    /// The two acceptance rules the core needs.
+    public enum Dialect: Sendable, Hashable {
+        /// RFC 8259 exactly, UTF-8 only; numbers of any magnitude (their text is kept).
+        case rfc8259
+        /// What Foundation's `JSONSerialization` accepts on Linux (SPEC §6.4), verified by the
+        /// differential test: UTF-16/32 input detected from BOM or NUL pattern, a UTF-8 BOM
+        /// skipped, trailing commas in arrays and objects, and numbers that overflow a `Double`
+        /// rejected ("not representable").
+        case foundation
+    }
 
     public init(maxDepth: Int = Limits.default.maxJSONDepth, allowFragments: Bool = true) {
         self.maxDepth = maxDepth
@@ -15,12 +28,46 @@ public struct JSONParser: Sendable {
     }
 
     public func parse(_ bytes: [UInt8]) throws(AFSError) -> JSONValue {
+        if dialect == .foundation {
+            switch JSONTextEncoding.detect(bytes) {
+            case .utf8(let skip):
+                if skip > 0 {
+                    do { return try parseUTF8(Array(bytes[skip...])) } catch {
+                        var e = error  // offsets count the skipped BOM too
+                        e.offset = e.offset.map { $0 + skip }
+                        throw e
+                    }
+                }
+            case let other:
+                let utf8 = try JSONTextEncoding.transcodeToUTF8(bytes, other)
+                do { return try parseUTF8(utf8) } catch {
+                    // Report the offset in the caller's bytes, not in the transcoded copy.
+                    var e = error
+                    e.offset = e.offset.map { JSONTextEncoding.sourceOffset($0, in: utf8, other) }
+                    throw e
+                }
+            }
+        }
+        return try parseUTF8(bytes)
+    }
+
+    private func parseUTF8(_ bytes: [UInt8]) throws(AFSError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(AFSError) in
-            var p = Cursor(bytes: buffer, maxDepth: maxDepth)
+            var p = Cursor(bytes: buffer, maxDepth: maxDepth, foundation: dialect == .foundation)
             p.skipWhitespace()
             let value = try p.parseValue()
             p.skipWhitespace()
             if p.index != buffer.count { throw p.error("Garbage at end.") }
+            if let first = p.unrepresentableNumbers.first {
+                do throws(AFSError) {
+                    try FoundationNumbers.check(value)
+                } catch {
+                    // Point at the offending number (the first with that text).
+                    let text = error.message
+                    let offset = p.unrepresentableNumbers.first { text == FoundationNumbers.message($0.text) }?.offset ?? first.offset
+                    throw AFSError.jsonSyntax(text, offset: offset)
+                }
+            }
             if !allowFragments {
                 switch value {
                 case .array, .object: break
@@ -28,6 +75,30 @@ public struct JSONParser: Sendable {
                 }
             }
             return value
+        }
+    }
+}
+
+/// Foundation's number rule, applied after parsing and only when an overflowing number was seen:
+/// it walks the tree as Foundation's dictionaries see it (for duplicate keys only the last member,
+/// keys compared as Swift `String`s) and rejects a number whose `Double` is infinite.
+enum FoundationNumbers {
+    static func message(_ text: String) -> String { "Number \(text) is not representable in Swift." }
+
+    static func check(_ value: JSONValue) throws(AFSError) {
+        switch value {
+        case .number(let t):
+            if !(Double(t)?.isFinite ?? false) {
+                throw AFSError(domain: AFSError.cocoaDomain, code: 3840, message: message(t))
+            }
+        case .array(let items):
+            for item in items { try check(item) }
+        case .object(let members):
+            var last: [String: Int] = [:]
+            for (i, m) in members.enumerated() { last[m.key] = i }
+            for (i, m) in members.enumerated() where last[m.key] == i { try check(m.value) }
+        default:
+            break
         }
     }
 }
@@ -42,11 +113,27 @@ extension AFSError {
 private struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    /// Foundation dialect: trailing commas, number range check.
+    let foundation: Bool
     var index = 0
+    /// Numbers seen whose Double overflows (Foundation dialect), with their offsets.
+    var unrepresentableNumbers: [(text: String, offset: Int)] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, foundation: Bool) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.foundation = foundation
+    }
+
+    /// After a comma: true (and consumed) when `close` follows, which Foundation accepts.
+    mutating func trailingCommaCloses(_ close: UInt8) -> Bool {
+        guard foundation else { return false }
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == close {
+            index += 1
+            return true
+        }
+        return false
     }
 
     func error(_ message: String, at offset: Int? = nil) -> AFSError {
@@ -62,10 +149,13 @@ private struct Cursor {
         }
     }
 
-    /// A container under construction.
-    enum Frame {
-        case array([JSONValue])
-        case object([JSONValue.Member], pendingKey: String)
+    /// A container under construction. A struct mutated in place through the stack (an enum
+    /// payload would be copied on every append, making long arrays quadratic).
+    struct Frame {
+        var isArray: Bool
+        var items: [JSONValue] = []
+        var members: [JSONValue.Member] = []
+        var pendingKey: String = ""
     }
 
     mutating func parseValue() throws(AFSError) -> JSONValue {
@@ -87,7 +177,7 @@ private struct Cursor {
                         index += 1
                         value = .array([])
                     } else {
-                        stack.append(.array([]))
+                        stack.append(Frame(isArray: true))
                         continue
                     }
                 } else {
@@ -96,7 +186,7 @@ private struct Cursor {
                         value = .object([])
                     } else {
                         let key = try parseKey()
-                        stack.append(.object([], pendingKey: key))
+                        stack.append(Frame(isArray: false, pendingKey: key))
                         continue
                     }
                 }
@@ -112,33 +202,39 @@ private struct Cursor {
             }
             // Attach `value` to enclosing containers, closing as many as end here.
             while true {
-                guard var frame = stack.popLast() else { return value }
+                guard !stack.isEmpty else { return value }
+                let top = stack.count - 1
                 skipWhitespace()
                 guard index < bytes.count else { throw error("Unexpected end of file during JSON parse.") }
                 let c = bytes[index]
-                switch frame {
-                case .array(var items):
-                    items.append(value)
+                if stack[top].isArray {
+                    stack[top].items.append(value)
                     if c == UInt8(ascii: ",") {
                         index += 1
-                        stack.append(.array(items))
+                        if trailingCommaCloses(UInt8(ascii: "]")) {
+                            value = .array(stack.removeLast().items)
+                            continue
+                        }
                     } else if c == UInt8(ascii: "]") {
                         index += 1
-                        value = .array(items)
+                        value = .array(stack.removeLast().items)
                         continue
                     } else {
                         throw error("Badly formed array around character \(index).")
                     }
-                case .object(var members, let key):
-                    members.append(.init(key, value))
+                } else {
+                    stack[top].members.append(.init(stack[top].pendingKey, value))
                     if c == UInt8(ascii: ",") {
                         index += 1
+                        if trailingCommaCloses(UInt8(ascii: "}")) {
+                            value = .object(stack.removeLast().members)
+                            continue
+                        }
                         skipWhitespace()
-                        frame = .object(members, pendingKey: try parseKey())
-                        stack.append(frame)
+                        stack[top].pendingKey = try parseKey()
                     } else if c == UInt8(ascii: "}") {
                         index += 1
-                        value = .object(members)
+                        value = .object(stack.removeLast().members)
                         continue
                     } else {
                         throw error("Badly formed object around character \(index).")
@@ -177,26 +273,57 @@ private struct Cursor {
         func digit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+        // Decimal exponent of the leading significant digit (for the Foundation range check).
+        var magnitude = 0
+        var sawNonZero = false
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, digit(bytes[index]) {
                 throw error("Number with leading zero around character \(start).", at: start)
             }
         } else {
+            let intStart = index
             while index < bytes.count, digit(bytes[index]) { index += 1 }
+            magnitude = index - intStart - 1
+            sawNonZero = true
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
-            while index < bytes.count, digit(bytes[index]) { index += 1 }
+            let fracStart = index
+            while index < bytes.count, digit(bytes[index]) {
+                if !sawNonZero, bytes[index] != UInt8(ascii: "0") {
+                    sawNonZero = true
+                    magnitude = -(index - fracStart + 1)
+                }
+                index += 1
+            }
         }
+        var exponent = 0
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var negative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                negative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
             guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
-            while index < bytes.count, digit(bytes[index]) { index += 1 }
+            while index < bytes.count, digit(bytes[index]) {
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[index] - 0x30) }
+                index += 1
+            }
+            if negative { exponent = -exponent }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        // Foundation rejects a number whose Double is infinite (it tries Int64/UInt64, Decimal,
+        // then Double; only Double's range is wider than the others). Below 10^308 it is finite
+        // for sure; near or above the edge ask the standard library's correctly rounded parser.
+        // The check is deferred (see `FoundationNumbers`): Foundation drops overwritten duplicate
+        // keys before it converts numbers, so an unrepresentable number there is accepted.
+        if foundation, sawNonZero, magnitude + exponent >= 308, !(Double(text)?.isFinite ?? false) {
+            unrepresentableNumbers.append((text, start))
+        }
+        return text
     }
 
     /// Parses a string literal starting at the opening quote; validates UTF-8 and escapes.
@@ -209,6 +336,12 @@ private struct Cursor {
             guard index < bytes.count else { throw error("Unterminated string around character \(open).", at: open) }
             let c = bytes[index]
             if c == UInt8(ascii: "\"") {
+                if out.isEmpty, runStart == open + 1 {
+                    // No escapes (the common case): one String straight from the input.
+                    let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                    index += 1
+                    return s
+                }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
                 break

@@ -1,0 +1,16 @@
+import AFSerialization
+
+/// `media-type` (VECTORS.md): `contentType` → `mimeType` (or null) and `parameters`.
+/// `parameters` is the RFC 9110 list in `strict`; AF exposes none, so it is `[]` in `af3`/`af4`.
+struct MediaTypeComponent: EvalComponent {
+    let name = "media-type"
+    func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
+        let contentType = try input.string("contentType")
+        let mime = MediaType.mimeType(contentType: contentType, profile: profile)
+        var params: [JSONValue] = []
+        if profile == .strict, let contentType, let parsed = MediaType.parse(contentType) {
+            params = parsed.parameters.map { .array([.string($0.name), .string($0.value)]) }
+        }
+        return .obj(["mimeType": mime.map(JSONValue.string) ?? .null, "parameters": .array(params)])
+    }
+}

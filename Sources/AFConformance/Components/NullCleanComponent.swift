@@ -1,0 +1,10 @@
+import AFSerialization
+
+/// `null-clean` (VECTORS.md): `json` → `json` with AF's null removal for the profile (SPEC §6.4).
+struct NullCleanComponent: EvalComponent {
+    let name = "null-clean"
+    func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
+        guard let json = input.raw("json") else { throw HarnessError(input.sub("json"), "required JSON value is missing") }
+        return .obj(["json": try NullCleaning.clean(json, profile: profile)])
+    }
+}
