@@ -39,7 +39,18 @@ public enum JSONFuzz: FuzzBody {
             try check(!foundationDialect && v.hasNonFiniteNumber, "accepted what JSONSerialization rejects: \(v.jsonText.prefix(200))")
             if cleaning { try checkCleaning(v) }
         case (.success(let v), .some(let f)):
-            try agree(v, f, path: "$")
+            // Compared exactly against Foundation's reading of the document with the U+FEFFs it
+            // drops escaped (see ``escapingDroppedBOMs(_:)``); UTF-16/32 input keeps the looser
+            // comparison with U+FEFF removed from both sides.
+            if let rewritten = escapingDroppedBOMs(payload) {
+                if rewritten == payload { try agree(v, f, path: "$", exact: true); break }
+                guard let g = try? JSONSerialization.jsonObject(with: Data(rewritten), options: allowFragments ? [.fragmentsAllowed] : []) else {
+                    throw FuzzFailure("JSONSerialization rejects the document once its dropped U+FEFFs are escaped")
+                }
+                try agree(v, g, path: "$", exact: true)
+            } else {
+                try agree(v, f, path: "$", exact: false)
+            }
             if cleaning { try checkCleaning(v) }
         }
     }
@@ -62,8 +73,43 @@ public enum JSONFuzz: FuzzBody {
         try check(af3ThenAf4.canonical == af4.canonical, "af3 output is not a superset of af4 output")
     }
 
+    /// Foundation on Linux drops a raw (unescaped) U+FEFF that starts a raw run of a string or key:
+    /// right after the opening quote or right after an escape sequence (it seems to decode each run
+    /// as BOM-sniffed UTF-8); one per run, a U+FEFF elsewhere and an escaped `\uFEFF` are kept
+    /// (observed with Swift 6.3.1's Foundation, UTF-8 and UTF-16 input alike:
+    /// `"<FEFF>a"` → `a`, `"\n<FEFF>b"` → `\nb`, `"\u0000<FEFF>b"` → `\0b`, `"<FEFF><FEFF>b"` →
+    /// `<FEFF>b`, `"a<FEFF>b"` kept, `"\uFEFF"` kept). We keep them (reported). This returns the
+    /// document with each U+FEFF that starts a raw run written as `\uFEFF` (an escape starts a new
+    /// run, so a chain of them is escaped), so Foundation's reading of it must equal ours byte for
+    /// byte; nil when the bytes may be UTF-16/32 (a 00, FE or FF byte, none of
+    /// which occurs in a UTF-8 document that parses).
+    static func escapingDroppedBOMs(_ b: [UInt8]) -> [UInt8]? {
+        if b.contains(where: { $0 == 0x00 || $0 == 0xFE || $0 == 0xFF }) { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count + 8)
+        var i = 0, inString = false, runStart = false
+        while i < b.count {
+            let c = b[i]
+            if !inString {
+                if c == 0x22 { inString = true; runStart = true }
+                out.append(c); i += 1
+            } else if runStart, c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBB, b[i + 2] == 0xBF {
+                // The escape starts a new run: a U+FEFF right after it is escaped too.
+                out += Array("\\uFEFF".utf8); i += 3
+            } else if c == 0x5C {
+                // `\uXXXX` or `\c`: a raw run starts after it.
+                let end = min(b.count, i + (i + 1 < b.count && b[i + 1] == 0x75 ? 6 : 2))
+                out += b[i..<end]; i = end; runStart = true
+            } else {
+                if c == 0x22 { inString = false }
+                out.append(c); i += 1; runStart = false
+            }
+        }
+        return out
+    }
+
     /// Iterative comparison of our value with Foundation's object graph.
-    static func agree(_ ours: JSONValue, _ theirs: Any, path: String) throws(FuzzFailure) {
+    static func agree(_ ours: JSONValue, _ theirs: Any, path: String, exact: Bool) throws(FuzzFailure) {
         var work: [(JSONValue, Any, String)] = [(ours, theirs, path)]
         while let (a, b, at) = work.popLast() {
             switch a {
@@ -79,24 +125,25 @@ public enum JSONFuzz: FuzzBody {
                 try check(mine == theirs || abs(mine - theirs) <= abs(mine) * 1e-14, "\(at): number \(text) vs \(n)")
             case .string(let s):
                 guard let t = b as? String else { throw FuzzFailure("\(at): string vs \(type(of: b))") }
-                // Foundation on Linux drops a raw (unescaped) U+FEFF at the start of a string and
-                // right after an escape sequence (it decodes each raw run as BOM-sniffed UTF-8);
-                // we keep it. Reported; compared here with U+FEFF removed from both.
-                try check(Array(s.utf8) == Array(t.utf8) || withoutBOMs(s) == withoutBOMs(t), "\(at): string \(s.debugDescription) vs \(t.debugDescription)")
+                // Not `exact` (UTF-16/32): the U+FEFFs Foundation drops (``escapingDroppedBOMs(_:)``)
+                // are removed from both sides.
+                try check(Array(s.utf8) == Array(t.utf8) || (!exact && withoutBOMs(s) == withoutBOMs(t)), "\(at): string \(s.debugDescription) vs \(t.debugDescription)")
             case .array(let xs):
                 guard let ys = b as? [Any] else { throw FuzzFailure("\(at): array vs \(type(of: b))") }
                 try check(xs.count == ys.count, "\(at): array of \(xs.count) vs \(ys.count)")
                 for (i, (x, y)) in zip(xs, ys).enumerated() { work.append((x, y, "\(at)[\(i)]")) }
             case .object(let members):
                 guard let d = b as? [String: Any] else { throw FuzzFailure("\(at): object vs \(type(of: b))") }
-                // Keys lose raw U+FEFFs in Foundation too (see strings below): compare without them.
-                // Keys that only differ by U+FEFF collide then; their values are not compared.
+                // Not `exact`: keys lose raw U+FEFFs in Foundation too (see strings below), so they
+                // are compared without them; keys that only differ by U+FEFF collide then, and their
+                // values are not compared.
+                func norm(_ key: String) -> String { exact ? key : withoutBOMs(key) }
                 var last: [String: JSONValue] = [:]
-                for m in members { last[withoutBOMs(m.key)] = m.value }
+                for m in members { last[norm(m.key)] = m.value }
                 var theirs: [String: Any] = [:]
                 var ambiguous: Set<String> = []
                 for (k, v) in d {
-                    if theirs.updateValue(v, forKey: withoutBOMs(k)) != nil { ambiguous.insert(withoutBOMs(k)) }
+                    if theirs.updateValue(v, forKey: norm(k)) != nil { ambiguous.insert(norm(k)) }
                 }
                 try check(last.count == theirs.count || !ambiguous.isEmpty, "\(at): \(last.count) distinct keys vs \(theirs.count)")
                 for (k, v) in last where !ambiguous.contains(k) {
