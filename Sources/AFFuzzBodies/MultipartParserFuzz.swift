@@ -77,8 +77,12 @@ public enum MultipartParserFuzz: FuzzBody {
         }
 
         // vapor/multipart-kit, where it accepts too (when the oracle is linked in). It sees the
-        // body through ``kitSafe(_:)`` and our parts are compared through the same map.
-        guard let kit = referenceParser, let kitParts = kit(kitSafe(body), boundary) else { return }
+        // body through ``kitSafe(_:)`` and our parts are compared through the same map. Both ignore
+        // the preamble, but multipart-kit also takes a `--boundary` in the middle of a preamble
+        // line as the first delimiter (its `parsePreamble` restarts the match at any `-`; RFC 2046
+        // §5.1.1: a delimiter starts a line), so it gets the body from the first one that does.
+        let start = firstDelimiterLine(body, boundary: boundary) ?? 0
+        guard let kit = referenceParser, let kitParts = kit(kitSafe(Array(body[start...])), boundary) else { return }
         try check(kitParts.count == parts.count, "multipart-kit sees \(kitParts.count) parts, we \(parts.count)")
         for (k, p) in zip(kitParts, parts) {
             try check(k.body == kitSafe(p.body), "multipart-kit body differs for part \(p.name.debugDescription)")
@@ -101,6 +105,17 @@ public enum MultipartParserFuzz: FuzzBody {
     /// vapor/multipart-kit, installed by AFFuzzMultipartKitOracle (nil when not linked): the parts
     /// of (body, boundary), or nil when it rejects the input.
     nonisolated(unsafe) public static var referenceParser: (([UInt8], String) -> [ReferencePart]?)?
+
+    /// Offset of the first `--boundary` at the start of the body or right after a CRLF.
+    static func firstDelimiterLine(_ body: [UInt8], boundary: String) -> Int? {
+        let dash = Array("--\(boundary)".utf8)
+        if body.starts(with: dash) { return 0 }
+        guard body.count >= dash.count + 2 else { return nil }
+        for i in 2...(body.count - dash.count) where body[i - 2] == 0x0D && body[i - 1] == 0x0A && body[i..<(i + dash.count)].elementsEqual(dash) {
+            return i
+        }
+        return nil
+    }
 
     /// multipart-kit 4.7.1 traps ("Index out of range") on a byte ≥ 0x80 in a header name: its
     /// `UInt8.isAllowedHeaderFieldNameCharacter` indexes a 128-entry table

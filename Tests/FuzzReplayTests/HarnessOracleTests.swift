@@ -82,4 +82,20 @@ import Testing
         let parts = kit(MultipartParserFuzz.kitSafe(body), "b")
         #expect(parts?.count == 1 && parts?.first?.body == [0x7F, 0x7F])
     }
+
+    /// multipart-parser: multipart-kit takes `x--b` in the preamble as the first delimiter; RFC 2046
+    /// §5.1.1 says a delimiter starts a line, so the first part here is `c`
+    /// (Corpus/multipart-parser/regressions/harness-multipart-kit-delimiter-mid-line-in-preamble).
+    @Test func multipartKitGetsTheBodyFromTheFirstDelimiterLine() throws {
+        MultipartKitOracle.install()
+        let kit = try #require(MultipartParserFuzz.referenceParser)
+        let body = Array("x--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--b\r\nContent-Disposition: form-data; name=\"c\"\r\n\r\nw\r\n--b--\r\n".utf8)
+        #expect(kit(body, "b")?.count == 2)
+        let start = try #require(MultipartParserFuzz.firstDelimiterLine(body, boundary: "b"))
+        #expect(start == 53)  // 6 + 40 + 4 + 1 + 2 bytes of the literal
+        #expect(kit(Array(body[start...]), "b")?.map(\.body) == [[0x77]])
+        #expect(try MultipartParser.parse(body, boundary: "b").map(\.name) == ["c"])
+        #expect(MultipartParserFuzz.firstDelimiterLine(Array("--b".utf8), boundary: "b") == 0)
+        #expect(MultipartParserFuzz.firstDelimiterLine(Array("\r--b".utf8), boundary: "b") == nil)
+    }
 }
