@@ -39,12 +39,14 @@ public enum JSONFuzz: FuzzBody {
             try check(!foundationDialect && v.hasNonFiniteNumber, "accepted what JSONSerialization rejects: \(v.jsonText.prefix(200))")
             if cleaning { try checkCleaning(v) }
         case (.success(let v), .some(let f)):
-            // Compared exactly against Foundation's reading of the document with the U+FEFFs it
-            // drops escaped (see ``escapingDroppedBOMs(_:)``); UTF-16/32 input keeps the looser
-            // comparison with U+FEFF removed from both sides.
-            if let rewritten = escapingDroppedBOMs(payload) {
+            // Compared exactly against Foundation's reading of the document (as UTF-8) with the
+            // U+FEFFs it drops escaped (see ``escapingDroppedBOMs(_:)``). Only if no UTF-16/32
+            // reading of the bytes gives Foundation's value (not seen) is U+FEFF removed from both.
+            let options: JSONSerialization.ReadingOptions = allowFragments ? [.fragmentsAllowed] : []
+            if let utf8 = foundationUTF8(payload, value: f, options: options) {
+                let rewritten = escapingDroppedBOMs(utf8)
                 if rewritten == payload { try agree(v, f, path: "$", exact: true); break }
-                guard let g = try? JSONSerialization.jsonObject(with: Data(rewritten), options: allowFragments ? [.fragmentsAllowed] : []) else {
+                guard let g = try? JSONSerialization.jsonObject(with: Data(rewritten), options: options) else {
                     throw FuzzFailure("JSONSerialization rejects the document once its dropped U+FEFFs are escaped")
                 }
                 try agree(v, g, path: "$", exact: true)
@@ -73,6 +75,26 @@ public enum JSONFuzz: FuzzBody {
         try check(af3ThenAf4.canonical == af4.canonical, "af3 output is not a superset of af4 output")
     }
 
+    /// The document as UTF-8 text: the payload itself unless it has a 00, FE or FF byte (none
+    /// occurs in UTF-8 JSON that parses); else the UTF-16/32 reading (after a 2- or 4-byte BOM,
+    /// an odd trailing partial unit dropped) that Foundation reads as `value` (the one it chose).
+    static func foundationUTF8(_ payload: [UInt8], value: Any, options: JSONSerialization.ReadingOptions) -> [UInt8]? {
+        if !payload.contains(where: { $0 == 0x00 || $0 == 0xFE || $0 == 0xFF }) { return payload }
+        let encodings: [(String.Encoding, Int)] = [(.utf16LittleEndian, 2), (.utf16BigEndian, 2), (.utf32LittleEndian, 4), (.utf32BigEndian, 4)]
+        for (encoding, unit) in encodings {
+            for skip in [0, 2, 4] where skip <= payload.count {
+                let n = (payload.count - skip) / unit * unit
+                guard let text = String(bytes: payload[skip..<(skip + n)], encoding: encoding) else { continue }
+                let utf8 = Array(text.utf8)
+                if let g = try? JSONSerialization.jsonObject(with: Data(utf8), options: options),
+                   let a = g as? NSObject, a == value as? NSObject {
+                    return utf8
+                }
+            }
+        }
+        return nil
+    }
+
     /// Foundation on Linux drops a raw (unescaped) U+FEFF that starts a raw run of a string or key:
     /// right after the opening quote or right after an escape sequence (it seems to decode each run
     /// as BOM-sniffed UTF-8); one per run, a U+FEFF elsewhere and an escaped `\uFEFF` are kept
@@ -81,10 +103,8 @@ public enum JSONFuzz: FuzzBody {
     /// `<FEFF>b`, `"a<FEFF>b"` kept, `"\uFEFF"` kept). We keep them (reported). This returns the
     /// document with each U+FEFF that starts a raw run written as `\uFEFF` (an escape starts a new
     /// run, so a chain of them is escaped), so Foundation's reading of it must equal ours byte for
-    /// byte; nil when the bytes may be UTF-16/32 (a 00, FE or FF byte, none of
-    /// which occurs in a UTF-8 document that parses).
-    static func escapingDroppedBOMs(_ b: [UInt8]) -> [UInt8]? {
-        if b.contains(where: { $0 == 0x00 || $0 == 0xFE || $0 == 0xFF }) { return nil }
+    /// byte. `b` is UTF-8.
+    static func escapingDroppedBOMs(_ b: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(b.count + 8)
         var i = 0, inString = false, runStart = false

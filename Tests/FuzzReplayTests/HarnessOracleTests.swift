@@ -33,7 +33,7 @@ import Testing
         let c = Self.bomCases[index]
         let document = Array("[\"\(c.source)\"]".utf8)
         #expect(Self.foundationString(document) == c.foundation, "the model of what Foundation drops")
-        let rewritten = try #require(JSONFuzz.escapingDroppedBOMs(document))
+        let rewritten = JSONFuzz.escapingDroppedBOMs(document)
         #expect(Self.foundationString(rewritten) == c.meaning, "escaped, nothing is dropped")
         var parser = JSONParser()
         parser.dialect = .foundation
@@ -45,10 +45,35 @@ import Testing
 
     @Test func droppedBOMModelCoversKeysAndSkipsUTF16() throws {
         let document = Array("{\"\u{FEFF}k\":1}".utf8)
-        let rewritten = try #require(JSONFuzz.escapingDroppedBOMs(document))
+        let rewritten = JSONFuzz.escapingDroppedBOMs(document)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(rewritten)) as? [String: Any])
         #expect(object.keys.map { Array($0.unicodeScalars.map(\.value)) } == [[0xFEFF, 0x6B]])
-        #expect(JSONFuzz.escapingDroppedBOMs(Array("[\"\u{FEFF}\"]".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) == nil)
+    }
+
+    /// The same model on UTF-16/32 input: Foundation reads it as the UTF-8 text `foundationUTF8`
+    /// finds, and the document passes the exact comparison of the json body.
+    @Test(arguments: [false, true])
+    func droppedBOMModelOnUTF16And32(bom: Bool) throws {
+        let text = "[\"\u{FEFF}x\\n\u{FEFF}y\u{FEFF}\"]"
+        let documents: [[UInt8]] = [
+            (bom ? [0xFF, 0xFE] : []) + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+            (bom ? [0xFE, 0xFF] : []) + Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
+            (bom ? [0, 0, 0xFE, 0xFF] : []) + text.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8((s.value >> (8 * UInt32($0))) & 0xFF) } },
+        ]
+        for document in documents {
+            let f = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [Any])
+            #expect((f.first as? String)?.unicodeScalars.map(\.value) == [0x78, 0x0A, 0x79, 0xFEFF], "Foundation drops the run-leading U+FEFFs")
+            let utf8 = try #require(JSONFuzz.foundationUTF8(document, value: f, options: []))
+            #expect(utf8 == Array(text.utf8) || utf8 == [0xEF, 0xBB, 0xBF] + Array(text.utf8), "the text, or it after a document BOM")
+            for flags: UInt8 in [0, 2] { #expect(throws: Never.self) { try JSONFuzz.run(bytes: [flags, 0] + document) } }
+        }
+    }
+
+    /// The exact comparison fails when a U+FEFF goes missing (as it would if the core dropped it).
+    @Test func exactComparisonSeesAMissingBOM() throws {
+        let f = try JSONSerialization.jsonObject(with: Data(JSONFuzz.escapingDroppedBOMs(Array("[\"\u{FEFF}a\"]".utf8))))
+        #expect(throws: FuzzFailure.self) { try JSONFuzz.agree(.array([.string("a")]), f, path: "$", exact: true) }
+        #expect(throws: Never.self) { try JSONFuzz.agree(.array([.string("\u{FEFF}a")]), f, path: "$", exact: true) }
     }
 
     /// request: SPEC §3.3 judges the model, which keeps both entries of a duplicate key, so data
