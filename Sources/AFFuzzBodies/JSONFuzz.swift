@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Checks: Foundation dialect: accept/reject agrees with `JSONSerialization` exactly; RFC 8259
 /// dialect: every document we accept, `JSONSerialization` accepts too unless a number overflows
-/// a Double (Foundation refuses those). Accepted values agree (strings by UTF-8 bytes, numbers
+/// a Double (Foundation refuses those). Accepted values agree (strings by UTF-8 bytes, with the
+/// U+FEFFs Foundation drops modelled exactly, see ``escapingDroppedBOMs(_:)``; numbers
 /// by value, objects by distinct keys with the last duplicate winning, as Foundation keeps).
 /// Rejections are NSCocoaErrorDomain 3840 or a typed nesting error; an offset lies in the input.
 /// Null cleaning (SPEC §6.4): equals an independent cleaner under Foundation's last-key-wins
@@ -105,6 +106,7 @@ public enum JSONFuzz: FuzzBody {
     /// run, so a chain of them is escaped), so Foundation's reading of it must equal ours byte for
     /// byte. `b` is UTF-8.
     static func escapingDroppedBOMs(_ b: [UInt8]) -> [UInt8] {
+        if !b.contains(0xEF) { return b }  // no U+FEFF at all
         var out: [UInt8] = []
         out.reserveCapacity(b.count + 8)
         var i = 0, inString = false, runStart = false
