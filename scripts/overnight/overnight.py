@@ -555,12 +555,12 @@ def write_report(run_dir, report):
               r["started"], r["ended"], hms(r["budget_seconds"]), hms(r["fuzz_seconds"]), r["jobs"],
               "; **interrupted**" if r["interrupted"] else ""),
           "- Commit %s. Plot: [progress.svg](progress.svg). Logs: `logs/`." % r["commit"], "",
-          "| target | time | execs | exec/s | cov | ft | corpus before | found | merged | corpus after | crashes |",
+          "| target | time | execs | exec/s | cov | ft | corpus before | found | merged | corpus after | crash groups (files) |",
           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for t in report["targets"]:
-        md.append("| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |" % (
+        md.append("| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d (%d) |" % (
             t["name"], hms(t["seconds"]), t["execs"], t["exec_per_second"], t["cov"], t["ft"], t["corpus_before"],
-            t["new_inputs"], t["merged"], t["corpus_after"], len([c for c in t["crashes"] if c.get("file")])))
+            t["new_inputs"], t["merged"], t["corpus_after"], len([c for c in t["crashes"] if c.get("file")]), len(t["crashes"])))
     if report.get("recovered"):
         md += ["", "Recovered from an earlier interrupted run: " + ", ".join(
             "%s (%d inputs merged, %d crashes)" % (k, v["merged"], len(v["crashes"])) for k, v in report["recovered"].items())]
@@ -592,6 +592,8 @@ def write_report(run_dir, report):
                     md.append("     (note: %s)" % note)
             elif c.get("promote_error"):
                 md.append("   - not expressible as a vector: %s" % c["promote_error"])
+    if unreproduced:
+        md.append("")
     for name, cs in unreproduced.items():
         md.append("- %s: %d crash file(s) that do not reproduce alone (kept under `%s`)" % (
             name, len(cs), os.path.dirname(cs[0]["original"])))
