@@ -38,6 +38,19 @@ public enum SnapshotOutput {
         "error " + error.description
     }
 
+    /// Bytes as an escaped string when they are UTF-8, else hex.
+    static func render(bytes b: [UInt8]) -> String {
+        String(validating: b, as: UTF8.self)?.debugDescription ?? "hex " + VectorRequest.hex(b)
+    }
+
+    /// A count, FNV-1a digest and short hex prefix: for outputs that may be large (decoded bodies).
+    static func summary(_ b: [UInt8]) -> String {
+        // FNV-1a 64 (as the snapshot files' digests, which live in AFConformance).
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for x in b { h = (h ^ UInt64(x)) &* 0x0000_0100_0000_01b3 }
+        return "\(b.count) bytes fnv \(String(h, radix: 16)) head " + VectorRequest.hex(Array(b.prefix(32)))
+    }
+
     static func render<T>(_ result: Result<T, AFSError>, _ ok: (T) -> String) -> String {
         switch result {
         case .success(let v): ok(v)
@@ -130,5 +143,113 @@ extension MultipartParserFuzz: OutputDescribing {
                 }
                 return text
             }
+    }
+}
+
+extension MultipartWriterFuzz: OutputDescribing {
+    /// Same header and parts as ``run(_:)``: the boundary, Content-Length and the bytes the writer
+    /// produces (read in one 64 KiB buffer), or the build/read error; and whether the header's
+    /// read sizes and packet size give the same bytes (or which error).
+    public static func describeOutput(_ input: inout FuzzInput) -> String {
+        let spec = MultipartWriterInput(&input)
+        var out = "profile \(spec.profile) reads \(spec.readA) \(spec.readB) packet \(spec.packetByte) seed \(spec.seed) flags \(spec.flags) parts \(spec.parts.count)\n"
+        let form: MultipartFormData
+        do { form = try spec.build() } catch {
+            return out + "build " + SnapshotOutput.render(error)
+        }
+        out += "contentLength \(form.contentLength) boundary \(form.boundary)\n"
+        let whole = read(form.makeStream(), sizes: [1 << 16])
+        out += SnapshotOutput.render(whole) { "body " + SnapshotOutput.render(bytes: $0) }
+        let packet = spec.packetByte == 0 ? nil : Int(spec.packetByte)
+        let throttled = read(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [spec.readA, spec.readB], packet: packet)
+        switch (whole, throttled) {
+        case (.success(let a), .success(let b)): out += a == b ? "\nthrottled same" : "\nthrottled differs " + SnapshotOutput.summary(b)
+        case (_, .failure(let e)): out += "\nthrottled " + SnapshotOutput.render(e)
+        case (.failure, .success(let b)): out += "\nthrottled " + SnapshotOutput.summary(b)
+        }
+        return out
+    }
+}
+
+extension MediaTypeFuzz: OutputDescribing {
+    /// Same header as ``run(_:)``: the af MIME type, the strict parse (type, subtype, parameters or
+    /// rejection), `mimeType(profile:)`, and the validation verdict with its error chain.
+    public static func describeOutput(_ input: inout FuzzInput) -> String {
+        let profile = input.pick(Profile.self)
+        let status = Int(input.option16() % 1000)
+        let flags = input.option()
+        let mask = input.option()
+        let contentType = String(decoding: input.rest(), as: UTF8.self)
+        var out = "profile \(profile) status \(status) flags \(flags) mask \(mask)\n"
+        out += "af " + MediaType.afMIMEType(contentType).debugDescription + "\n"
+        if let m = MediaType.parse(contentType) {
+            out += "strict " + m.essence.debugDescription + m.parameters.map { " ; \($0.name.debugDescription)=\($0.value.debugDescription)" }.joined() + "\n"
+        } else {
+            out += "strict rejects\n"
+        }
+        out += "mimeType " + (MediaType.mimeType(contentType: contentType, profile: profile)?.debugDescription ?? "nil") + "\n"
+        let types: [String]? = flags & 4 != 0 ? patterns.indices.filter { mask & (1 << $0) != 0 }.map { patterns[$0] } : nil
+        let codes: [ClosedRange<Int>]? = flags & 8 != 0 ? [200...299] : nil
+        let headers = flags & 16 != 0 ? [] : [HTTPResponse.Header("Content-Type", contentType)]
+        let response = HTTPResponse(statusCode: status, headers: headers, url: flags & 1 != 0 ? "http://h/" : nil, body: flags & 2 != 0 ? [0x7B] : nil)
+        let outcome = ResponseValidation(acceptableContentTypes: types, acceptableStatusCodes: codes).validate(response, profile: profile)
+        out += "valid \(outcome.valid)"
+        if let e = outcome.error { out += "\n" + SnapshotOutput.render(e) }
+        return out
+    }
+}
+
+extension ContentDecodeFuzz: OutputDescribing {
+    /// Same header as ``run(_:)``: the parsed coding list, then the one-shot decode (size, digest
+    /// and first bytes of the output) or its error.
+    public static func describeOutput(_ input: inout FuzzInput) -> String {
+        let encodingByte = input.option()
+        let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
+        let flags = input.option()
+        let limitByte = input.option()
+        let encoding = encodingByte < 8 ? encodings[Int(encodingByte)] : String(decoding: input.take(Int(encodingByte) - 7), as: UTF8.self)
+        let limit = limitByte == 0 ? Limits.default.maxDecodedSize : Int(limitByte) * 16
+        let payload = Array(input.rest())
+        var out = "encoding \(encoding.debugDescription) chunks \(chunkA) \(chunkB) flags \(flags) limit \(limit)\n"
+        let codings: [ContentCoding]
+        do { codings = try ContentCoding.parseList(encoding) } catch {
+            return out + "codings " + SnapshotOutput.render(error)
+        }
+        out += "codings " + codings.map(\.rawValue).joined(separator: ",") + "\n"
+        var body = payload
+        if flags & 1 != 0 {
+            // The harness compresses the payload (decoding gives it back, whatever zlib's version).
+            for c in codings where c != .identity {
+                body = ZlibOracle.compress(body, windowBits: c == .gzip ? 31 : (flags & 2 != 0 ? -15 : 15))
+            }
+        }
+        let oneShot = Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
+        out += SnapshotOutput.render(oneShot) { "decoded " + SnapshotOutput.summary($0) }
+        // (Chunked streaming must agree with one-shot decoding: the body checks that invariant.)
+        return out
+    }
+}
+
+extension ImageFuzz: OutputDescribing {
+    /// Same header as ``run(_:)``: the image the core identifies (format and size), none, or the
+    /// error. (Modes 1 and 2 build a PNG with zlib: a different zlib may compress differently, and
+    /// mode 2 then flips a different byte.)
+    public static func describeOutput(_ input: inout FuzzInput) -> String {
+        let mode = input.option() % 3
+        let size = input.option()
+        let fmt = input.option()
+        let idat = input.option()
+        let flip = input.option()
+        let payload = Array(input.rest())
+        let inflate = idat & 0x80 == 0
+        var bytes = payload
+        if mode != 0 {
+            bytes = buildPNG(width: Int(size % 16) + 1, height: Int(size / 16) + 1, format: formats[Int(fmt & 0x7F) % formats.count],
+                             interlaced: fmt & 0x80 != 0, idatChunks: Int(idat & 0x7F) % 3 + 1, pixels: payload)
+            if mode == 2, !bytes.isEmpty { bytes[Int(flip) % bytes.count] ^= (payload.first ?? 0) | 1 }
+        }
+        let result = Result { () throws(AFSError) in try ImageDecoder.identify(bytes, inflate: inflate) }
+        return "mode \(mode) size \(size) format \(fmt) idat \(idat) flip \(flip) inflate \(inflate)\n"
+            + SnapshotOutput.render(result) { info in info.map { "image \($0.format.rawValue) \($0.width)x\($0.height)" } ?? "not an image" }
     }
 }

@@ -127,3 +127,77 @@ extension JSONFuzz: VectorRequesting {
                              notes: ["through the response serializer: status, Content-Type and empty-body rules apply before parsing"])
     }
 }
+
+extension RequestFuzz: VectorRequesting {
+    /// The `request` component with the same serializer, method, URL, Content-Type and parameters.
+    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+        let s = setUp(&input)
+        var fields: [JSONValue.Member] = [.init("serializer", .string(s.json ? "json" : "http")), .init("method", .string(s.method)),
+                                          .init("url", .string(s.url))]
+        if let header = s.request.headers.pairs.first {
+            fields.append(.init("headers", .array([.array([.string(header.0), .string(header.1)])])))
+        }
+        if let p = s.parameters {
+            guard let tree = VectorRequest.parameters(p) else { return nil }
+            fields.append(.init("parameters", tree))
+        }
+        var options: [JSONValue.Member] = []
+        var notes: [String] = []
+        if s.json {
+            options.append(.init("jsonWritingOptions", .array(JSONWritingOptions.named.filter { s.options.contains($0.1) }.map { .string($0.0) })))
+            let plain = s.parameters?.allKeys(where: { $0.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value) } }) ?? true
+            if !plain && s.options.contains(.sortedKeys) {
+                notes.append("the fuzz input sorts non-ASCII keys with Foundation's exact comparator (keyOrder .foundationExact), which a vector cannot select")
+            }
+        }
+        return VectorRequest(component: "request", profile: s.profile, input: .object(fields), options: .object(options), notes: notes)
+    }
+}
+
+extension MultipartParserFuzz: VectorRequesting {
+    /// The `multipart-parse` component: same boundary, body, chunk sizes and limits.
+    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+        let s = setUp(&input)
+        var options: [JSONValue.Member] = [.init("chunkSizes", .array([.number(String(s.chunkA)), .number(String(s.chunkB))])),
+                                           .init("allowUTF8Headers", .bool(s.options.allowUTF8Headers))]
+        let l = s.options.limits, d = Limits.default
+        if l.maxMultipartParts != d.maxMultipartParts { options.append(.init("maxMultipartParts", .number(String(l.maxMultipartParts)))) }
+        if l.maxPartHeaderBytes != d.maxPartHeaderBytes { options.append(.init("maxPartHeaderBytes", .number(String(l.maxPartHeaderBytes)))) }
+        if l.maxMultipartBytes != d.maxMultipartBytes { options.append(.init("maxMultipartBytes", .number(String(l.maxMultipartBytes)))) }
+        return VectorRequest(component: "multipart-parse", profile: .default,
+                             input: .object([.init("boundary", .string(s.boundary)), .init("body", VectorRequest.bytes(s.body))]),
+                             options: .object(options),
+                             notes: ["the vector records the parts (or error) of chunked parsing; the fuzz body's one-shot vs chunked, write-back and multipart-kit checks are not part of it"])
+    }
+}
+
+extension MultipartWriterFuzz: VectorRequesting {
+    /// The `multipart` component: a POST with the same parts, boundary seed, read sizes and packet
+    /// size (the vector goes through the request serializer, so it also records the headers).
+    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+        let spec = MultipartWriterInput(&input)
+        func member(_ k: String, _ v: String) -> JSONValue.Member { .init(k, .string(v)) }
+        let parts: [JSONValue] = spec.parts.map { part in
+            switch part {
+            case .form(let name, let body):
+                return .object([member("kind", "form"), member("name", name), .init("body", VectorRequest.bytes(body))])
+            case .file(let name, let filename, let mime, let body):
+                return .object([member("kind", "file"), member("name", name), member("filename", filename), member("mimeType", mime),
+                                .init("body", VectorRequest.bytes(body))])
+            case .stream(let name, let filename, let mime, let body, let yielded):
+                return .object([member("kind", "stream"), member("name", name), member("filename", filename), member("mimeType", mime),
+                                .init("declaredLength", .number(String(body.count))), .init("body", VectorRequest.bytes(yielded))])
+            case .headers(let disposition, let body):
+                return .object([member("kind", "headers"), .init("headers", .array([.array([.string("Content-Disposition"), .string(disposition)])])),
+                                .init("body", VectorRequest.bytes(body))])
+            }
+        }
+        var options: [JSONValue.Member] = [.init("readSizes", .array([.number(String(spec.readA)), .number(String(spec.readB))]))]
+        if spec.packetByte != 0 { options.append(.init("packetSize", .number(String(spec.packetByte)))) }
+        return VectorRequest(component: "multipart", profile: spec.profile,
+                             input: .object([member("method", "POST"), member("url", "http://h/"), .init("seed", .number(String(spec.seed))),
+                                             .init("parts", .array(parts))]),
+                             options: .object(options),
+                             notes: ["the vector records headers, body and Content-Length read with the fuzz input's read sizes; the fuzz body's parse-back check is not part of it"])
+    }
+}

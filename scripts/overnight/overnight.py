@@ -300,7 +300,7 @@ def finish_target(binary, target, run_dir):
         os.makedirs(os.path.join(STATE, "promote"), exist_ok=True)
         kept = os.path.join(STATE, "artifacts", target)
         os.makedirs(kept, exist_ok=True)
-        seen = {}
+        seen, heads = {}, {}
         for name in sorted(os.listdir(artifacts)):
             path = os.path.join(artifacts, name)
             kind = name.split("-", 1)[0] if name.startswith(ARTIFACT_KINDS) else None
@@ -314,6 +314,7 @@ def finish_target(binary, target, run_dir):
                 entry["file"] = None
             elif sig in seen:
                 entry["duplicate_of"] = seen[sig]
+                heads[sig]["count"] += 1
             elif len(seen) >= MAX_GROUPS:
                 entry["file"] = None
                 entry["signature"] = sig + " (not stored: more than %d distinct failures in one run)" % MAX_GROUPS
@@ -334,9 +335,9 @@ def finish_target(binary, target, run_dir):
                 entry.update(file=final, minimized=source == tmp, size=os.path.getsize(final),
                              reproduce="%s %s" % (os.path.join(FUZZ_BIN, "fuzz-" + target), final),
                              replay="swift test --filter CorpusReplayTests",
-                             promote="swift run conformance snapshot --target %s --vector-request %s --write-to %s.json"
-                                     % (target, final, os.path.join(STATE, "promote", os.path.basename(final))))
-                seen[sig] = final
+                             vector_request=os.path.join(STATE, "promote", os.path.basename(final) + ".json"))
+                entry["count"] = 1
+                seen[sig], heads[sig] = final, entry
             result["crashes"].append(entry)
             os.remove(path)
     if os.path.isdir(pend):
@@ -349,38 +350,151 @@ def finish_target(binary, target, run_dir):
     return result
 
 
-def coverage_report(run_dir):
-    """Replays the (merged) corpus under llvm coverage; HTML restricted to Sources/AFSerialization."""
+COV_SCRATCH = ".build-cov"
+MAX_REPLAY_CRASHES = 50  # per target: past this, the rest of that target's inputs are not replayed
+
+
+def llvm_tool(name):
     tooldir = os.path.dirname(os.path.realpath(shutil.which("swift") or "swift"))
-    cov_tool = os.path.join(tooldir, "llvm-cov") if os.path.exists(os.path.join(tooldir, "llvm-cov")) else "llvm-cov"
-    prof_tool = os.path.join(tooldir, "llvm-profdata") if os.path.exists(os.path.join(tooldir, "llvm-profdata")) else "llvm-profdata"
-    scratch = ".build-cov"
-    codecov = os.path.join(scratch, "debug", "codecov")
-    if os.path.isdir(codecov):
-        for f in os.listdir(codecov):
-            if f.endswith(".profraw"):
-                os.remove(os.path.join(codecov, f))
-    logpath = os.path.join(run_dir, "logs", "coverage.log")
-    with open(logpath, "w", encoding="utf-8", errors="replace") as f:
-        cmd = ["swift", "test", "--scratch-path", scratch, "--enable-code-coverage", "--filter", "CorpusReplayTests"]
+    path = os.path.join(tooldir, name)
+    return path if os.path.exists(path) else name
+
+
+def build_replay_tool(run_dir):
+    """Builds `conformance` with coverage instrumentation (debug, into .build-cov); returns its path
+    or None. The same binary restates crashes as vector requests for `conformance promote`."""
+    logpath = os.path.join(run_dir, "logs", "coverage-build.log")
+    cmd = ["swift", "build", "--scratch-path", COV_SCRATCH, "--product", "conformance", "--enable-code-coverage"]
+    with open(logpath, "a", encoding="utf-8", errors="replace") as f:
         f.write("$ " + " ".join(cmd) + "\n")
         f.flush()
         r = subprocess.run(cmd, stdout=f, stderr=f)
-    info = {"replay_exit_code": r.returncode, "log": logpath}
-    raws = [os.path.join(codecov, f) for f in os.listdir(codecov)] if os.path.isdir(codecov) else []
-    raws = [p for p in raws if p.endswith(".profraw")]
-    binary = os.path.join(scratch, "debug", "AFSerializationPackageTests.xctest")
-    if not raws or not os.path.exists(binary):
+    if r.returncode != 0:
+        return None
+    bindir = subprocess.run(["swift", "build", "--scratch-path", COV_SCRATCH, "--show-bin-path"],
+                            capture_output=True, text=True).stdout.strip()
+    tool = os.path.join(bindir, "conformance")
+    return tool if os.path.exists(tool) else None
+
+
+def replay_target(tool, target, files, profdir, logf):
+    """Replays `files` through `conformance replay --target T` with LLVM_PROFILE_FILE=<dir>/T-%p-%m.profraw.
+    A process that dies (trap, signal, hang) writes no profile; its last announced input is recorded
+    as crashing and every other input of that process is replayed again in a new one, so a crashing
+    input loses only its own coverage. Returns (crashed [{file, why}], failed [{file, message}])."""
+    crashed, failed = [], []
+    remaining = list(files)
+    listfile = os.path.join(profdir, target + ".list")
+    while remaining:
+        with open(listfile, "w", encoding="utf-8") as f:
+            f.write("\n".join(remaining) + "\n")
+        env = dict(os.environ, SWIFT_BACKTRACE="enable=no",
+                   LLVM_PROFILE_FILE=os.path.join(os.path.abspath(profdir), target + "-%p-%m.profraw"))
+        timeout = 120 + 2 * len(remaining)
+        proc = subprocess.Popen([tool, "replay", "--target", target, "--list", listfile], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env, start_new_session=True)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+            hung = False
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            hung = True
+        out, err = out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+        logf.write("$ %s replay --target %s (%d inputs) -> exit %s%s\n" % (tool, target, len(remaining), proc.returncode, " (hung)" if hung else ""))
+        started, done = None, []
+        for line in out.splitlines():
+            if line.startswith("start "):
+                started = line[6:]
+            elif line.startswith("ok ") or line.startswith("fail "):
+                path = line.split(" ", 1)[1]
+                if line.startswith("fail "):
+                    path, message = path.split(": ", 1) if ": " in path else (path, "")
+                    failed.append({"file": path, "message": message})
+                done.append(path)
+                started = None
+        if not hung and proc.returncode in (0, 1) and len(done) == len(remaining):
+            break
+        # The process died: its profile is lost (never written, or partial: removed).
+        for name in os.listdir(profdir):
+            if name.startswith("%s-%d-" % (target, proc.pid)):
+                os.remove(os.path.join(profdir, name))
+        if started is None:
+            logf.write(err[-2000:] + "\n")
+            crashed.append({"file": "(%d inputs not replayed: the replay process died before an input)" % len(remaining),
+                            "why": "exit %s" % proc.returncode})
+            break
+        why = "hang (no result in %d s)" % timeout if hung else None
+        for pattern in (r"Fatal error: .*", r"AFS_REPLAY_TRAP: .*"):
+            m = re.search(pattern, err)
+            if why is None and m:
+                why = m.group(0)[:200]
+        if why is None:
+            why = "killed by signal %d" % -proc.returncode if proc.returncode < 0 else "exit %d" % proc.returncode
+        crashed.append({"file": started, "why": why})
+        logf.write("  crashed on %s: %s\n" % (started, crashed[-1]["why"]))
+        failed = [f for f in failed if f["file"] not in done]  # they are replayed again
+        remaining = [f for f in remaining if f != started]
+        if len(crashed) >= MAX_REPLAY_CRASHES:
+            crashed.append({"file": "(%d inputs not replayed: more than %d crashing inputs)" % (len(remaining), MAX_REPLAY_CRASHES), "why": ""})
+            break
+    return crashed, failed
+
+
+def promote_command(tool, target, crash):
+    """Restates a stored crash as a vector request (`conformance snapshot --vector-request`) and
+    returns the exact `conformance promote` command for it, or the two-step recipe without a tool."""
+    request = crash["vector_request"]
+    step = "swift run conformance snapshot --target %s --vector-request %s --write-to %s" % (target, crash["file"], request)
+    if tool is None:
+        return step + "  # then run the promote command it prints"
+    os.makedirs(os.path.dirname(request), exist_ok=True)
+    r = subprocess.run([tool, "snapshot", "--target", target, "--vector-request", crash["file"], "--write-to", request],
+                       capture_output=True, text=True, errors="replace", env=dict(os.environ, LLVM_PROFILE_FILE="/dev/null"))
+    lines = [l for l in r.stdout.splitlines() if "conformance promote" in l]
+    if r.returncode != 0 or not lines:
+        crash["promote_error"] = (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[-1]
+        return None
+    notes = [l[6:] for l in r.stderr.splitlines() if l.startswith("note: ")]
+    if notes:
+        crash["promote_notes"] = notes
+    return lines[-1].strip()
+
+
+def coverage_report(run_dir, tool, targets):
+    """Replays every target's (merged) corpus through a coverage-instrumented `conformance replay`,
+    merges the per-process profiles with llvm-profdata and writes an llvm-cov HTML report restricted
+    to Sources/AFSerialization. Inputs that crash the replay are skipped and listed."""
+    if tool is None:
+        return {"error": "the coverage build of conformance failed (see logs/coverage-build.log)"}
+    profdir = os.path.join(run_dir, "profiles")
+    os.makedirs(profdir, exist_ok=True)
+    logpath = os.path.join(run_dir, "logs", "coverage.log")
+    info = {"log": logpath, "crashed": [], "failed": [], "inputs": 0}
+    with open(logpath, "w", encoding="utf-8", errors="replace") as logf:
+        for t in targets:
+            files = input_files(os.path.join("Corpus", t))
+            info["inputs"] += len(files)
+            crashed, failed = replay_target(tool, t, files, profdir, logf)
+            info["crashed"] += [dict(c, target=t) for c in crashed]
+            info["failed"] += [dict(f, target=t) for f in failed]
+            logf.flush()
+    raws = sorted(os.path.join(profdir, f) for f in os.listdir(profdir) if f.endswith(".profraw"))
+    info["profiles"] = len(raws)
+    if not raws:
         info["error"] = "no coverage data (see %s)" % logpath
         return info
     profdata = os.path.join(run_dir, "coverage.profdata")
-    subprocess.run([prof_tool, "merge", "-sparse", "-o", profdata] + raws, check=True)
+    subprocess.run([llvm_tool("llvm-profdata"), "merge", "-sparse", "-o", profdata] + raws, check=True)
+    for p in raws:
+        os.remove(p)
     html = os.path.join(run_dir, "coverage")
-    src = os.path.join("Sources", "AFSerialization")
+    src = os.path.join(ROOT, "Sources", "AFSerialization")
+    cov_tool = llvm_tool("llvm-cov")
     subprocess.run([cov_tool, "show", "-format=html", "-instr-profile=" + profdata, "-output-dir=" + html,
-                    "-show-line-counts-or-regions", "-project-title=AFSerialization (corpus replay)", binary, src],
+                    "-show-line-counts-or-regions", "-project-title=AFSerialization (corpus replay)", tool, src],
                    check=True, capture_output=True)
-    rep = subprocess.run([cov_tool, "report", "-instr-profile=" + profdata, binary, src],
+    rep = subprocess.run([cov_tool, "report", "-instr-profile=" + profdata, tool, src],
                          capture_output=True, text=True).stdout
     total = [l for l in rep.splitlines() if l.startswith("TOTAL")]
     if total:
@@ -388,8 +502,10 @@ def coverage_report(run_dir):
         pct = re.findall(r"(\d+\.\d+)%", total[0])
         if len(pct) >= 3:
             info.update(regions_percent=float(pct[0]), functions_percent=float(pct[1]), lines_percent=float(pct[2]))
+    with open(os.path.join(run_dir, "coverage-summary.txt"), "w", encoding="utf-8") as f:
+        f.write(rep)
     info["html"] = os.path.join(html, "index.html")
-    info["summary"] = rep
+    info["summary"] = os.path.join(run_dir, "coverage-summary.txt")
     return info
 
 
@@ -439,31 +555,48 @@ def write_report(run_dir, report):
               r["started"], r["ended"], hms(r["budget_seconds"]), hms(r["fuzz_seconds"]), r["jobs"],
               "; **interrupted**" if r["interrupted"] else ""),
           "- Commit %s. Plot: [progress.svg](progress.svg). Logs: `logs/`." % r["commit"], "",
-          "| target | time | execs | exec/s | cov | ft | corpus before | found | merged | corpus after | crashes |",
+          "| target | time | execs | exec/s | cov | ft | corpus before | found | merged | corpus after | crash groups (files) |",
           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for t in report["targets"]:
-        md.append("| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |" % (
+        md.append("| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d (%d) |" % (
             t["name"], hms(t["seconds"]), t["execs"], t["exec_per_second"], t["cov"], t["ft"], t["corpus_before"],
-            t["new_inputs"], t["merged"], t["corpus_after"], len([c for c in t["crashes"] if c.get("file")])))
+            t["new_inputs"], t["merged"], t["corpus_after"], len([c for c in t["crashes"] if c.get("file")]), len(t["crashes"])))
     if report.get("recovered"):
         md += ["", "Recovered from an earlier interrupted run: " + ", ".join(
             "%s (%d inputs merged, %d crashes)" % (k, v["merged"], len(v["crashes"])) for k, v in report["recovered"].items())]
     crashes = [(t["name"], c) for t in report["targets"] for c in t["crashes"]] + \
               [(k, c) for k, v in report.get("recovered", {}).items() for c in v["crashes"]]
     md += ["", "## New crashes", ""]
+    groups = [(name, c) for name, c in crashes if c.get("file")]
+    unreproduced = {}
+    for name, c in crashes:
+        if not c.get("file") and not c.get("duplicate_of"):
+            unreproduced.setdefault(name, []).append(c)
     if not crashes:
         md.append("None.")
-    for name, c in crashes:
-        if c.get("file"):
-            md += ["- **%s** %s: `%s` (%d bytes%s)" % (name, c["kind"], c["signature"], c["size"], ", minimized" if c["minimized"] else ""),
-                   "  - reproduce: `%s`" % c["reproduce"],
-                   "  - replay without libFuzzer: `%s`" % c["replay"],
-                   "  - promote to a regression vector (flagged for review): `%s`, then run the "
-                   "`swift run conformance promote …` command it prints" % c["promote"]]
-        elif c.get("duplicate_of"):
-            md.append("- %s %s: duplicate of `%s` (original kept at `%s`)" % (name, c["kind"], c["duplicate_of"], c["original"]))
-        else:
-            md.append("- %s %s: does not reproduce alone (kept at `%s`)" % (name, c["kind"], c["original"]))
+    elif groups:
+        md += ["One line per distinct failure (same invariant message / sanitizer summary / fatal error); "
+               "`count` is the number of crash files libFuzzer saved for it.", "",
+               "| target | kind | count | failure | minimized reproducer |", "|---|---|---|---|---|"]
+        for name, c in groups:
+            md.append("| %s | %s | %d | `%s` | `%s` (%d bytes%s) |" % (
+                name, c["kind"], c.get("count", 1), c["signature"].replace("|", "\\|"), c["file"], c["size"],
+                ", minimized" if c["minimized"] else ""))
+        md.append("")
+        for n, (name, c) in enumerate(groups, 1):
+            md += ["%d. **%s**: `%s`" % (n, name, c["signature"]),
+                   "   - reproduce: `%s`" % c["reproduce"]]
+            if c.get("promote"):
+                md.append("   - promote to a vector flagged for review: `%s`" % c["promote"])
+                for note in c.get("promote_notes", []):
+                    md.append("     (note: %s)" % note)
+            elif c.get("promote_error"):
+                md.append("   - not expressible as a vector: %s" % c["promote_error"])
+    if unreproduced:
+        md.append("")
+    for name, cs in unreproduced.items():
+        md.append("- %s: %d crash file(s) that do not reproduce alone (kept under `%s`)" % (
+            name, len(cs), os.path.dirname(cs[0]["original"])))
     cov = report.get("coverage")
     md += ["", "## Coverage of Sources/AFSerialization (corpus replay)", ""]
     if not cov:
@@ -473,8 +606,14 @@ def write_report(run_dir, report):
     else:
         md.append("Lines %.2f%%, functions %.2f%%, regions %.2f%%; HTML: [coverage/index.html](coverage/index.html)." % (
             cov.get("lines_percent", 0), cov.get("functions_percent", 0), cov.get("regions_percent", 0)))
-        if cov.get("replay_exit_code"):
-            md.append("The replay test failed (exit %d): a regression input still fails; see `%s`." % (cov["replay_exit_code"], cov["log"]))
+        md.append("%d inputs replayed, %d profiles merged; summary: `coverage-summary.txt`, log: `%s`." % (
+            cov.get("inputs", 0), cov.get("profiles", 0), cov["log"]))
+        if cov.get("crashed"):
+            md += ["", "Inputs that crashed the replay (skipped; only their own coverage is missing):", ""]
+            md += ["- %s `%s`: %s" % (c["target"], c["file"], c["why"]) for c in cov["crashed"]]
+        if cov.get("failed"):
+            md += ["", "Inputs that break an invariant in the replay (%d; counted in the coverage):" % len(cov["failed"]), ""]
+            md += ["- %s `%s`: %s" % (f["target"], f["file"], f["message"][:160]) for f in cov["failed"][:20]]
     md += ["", "## Next steps", "",
            "- Commit the merged corpus: `git add Corpus && git commit -m 'Corpus: overnight run %s'`." % r["started"][:10],
            "- Re-record output snapshots for the new inputs: `swift run conformance snapshot` (then commit Snapshots/).", ""]
@@ -498,11 +637,14 @@ def main():
     ap.add_argument("--no-build", action="store_true", help="use the existing .build-fuzz binaries")
     ap.add_argument("--no-coverage", action="store_true", help="skip the llvm-cov HTML report")
     ap.add_argument("--finish-only", action="store_true", help="only merge/save what a killed run left behind")
+    ap.add_argument("--coverage-only", action="store_true",
+                    help="only the coverage report of the current Corpus/ (no fuzz build, no fuzzing)")
     ap.add_argument("--progress-every", type=float, default=10, help="seconds between progress lines (default 10)")
     args = ap.parse_args()
     os.chdir(ROOT)
     start = time.time()
     targets, FUZZ_BIN = targets_from_script()
+    all_targets = list(targets)
     if args.targets:
         # (the canary, not in targets.sh, is accepted when built: it exercises the crash path)
         unknown = {t for t in args.targets if t not in targets and not os.path.exists(os.path.join(FUZZ_BIN, "fuzz-" + t))}
@@ -531,6 +673,8 @@ def main():
     os.symlink(os.path.join("runs", stamp), latest)
     log("overnight: run directory %s" % run_dir)
 
+    if args.coverage_only:
+        args.no_build = args.finish_only = True
     if not args.no_build:
         log("overnight: building fuzz targets (scripts/fuzz/build.sh)")
         if subprocess.run(["scripts/fuzz/build.sh"]).returncode != 0:
@@ -543,7 +687,7 @@ def main():
     report = {"run": {}, "targets": [], "recovered": {}}
     # Leftovers of a killed run first: nothing found is lost.
     stop_orphan()
-    if os.path.isdir(PENDING):
+    if os.path.isdir(PENDING) and not args.coverage_only:
         for t in sorted(os.listdir(PENDING)):
             if os.path.exists(binary(t)):
                 log("overnight: recovering pending inputs/crashes of %s from an interrupted run" % t)
@@ -596,10 +740,20 @@ def main():
                      "fuzzing_started": datetime.datetime.fromtimestamp(start, datetime.timezone.utc).isoformat(timespec="seconds"),
                      "ended": None, "budget_seconds": budget, "fuzz_seconds": round(fuzz_seconds, 1), "jobs": args.jobs,
                      "interrupted": stop_requested, "commit": commit or "unknown", "run_dir": run_dir}
+    stored = [c for t in report["targets"] for c in t["crashes"] if c.get("file")] + \
+             [c for v in report["recovered"].values() for c in v["crashes"] if c.get("file")]
+    tool = None
+    if not args.no_coverage or stored:
+        log("overnight: building conformance with coverage instrumentation (%s)" % COV_SCRATCH)
+        tool = build_replay_tool(run_dir)
+    for name, c in [(t["name"], c) for t in report["targets"] for c in t["crashes"]] + \
+                   [(k, c) for k, v in report["recovered"].items() for c in v["crashes"]]:
+        if c.get("file"):
+            c["promote"] = promote_command(tool, name, c)
     if not args.no_coverage:
-        log("overnight: coverage report (corpus replay under llvm-cov; Ctrl-C again to skip)")
+        log("overnight: coverage report (corpus replay under llvm-cov, one process per chunk; Ctrl-C again to skip)")
         try:
-            report["coverage"] = coverage_report(run_dir)
+            report["coverage"] = coverage_report(run_dir, tool, all_targets)
         except (subprocess.CalledProcessError, OSError) as e:
             report["coverage"] = {"error": str(e)}
     report["run"]["ended"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,81 @@
+import AFConformance
+import AFFuzzBodies
+import ArgumentParser
+import Foundation
+
+/// `conformance replay --target T FILE…`: runs fuzz inputs through a target's fuzz body, one line
+/// per input, without libFuzzer. The overnight driver runs it from a coverage-instrumented build
+/// (scripts/overnight/overnight.py, coverage step): each input is announced *before* it runs, so
+/// when one traps ("Index out of range") the driver knows which, skips it and replays the rest in a
+/// new process; only that process's profile is lost.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run fuzz inputs through a fuzz target's body (no libFuzzer); one result line per input.",
+        discussion: """
+            Prints `start <file>` before each input and `ok <file>` or `fail <file>: <message>` after it
+            (flushed), so a caller can tell which input crashed the process. Exits 1 when an invariant
+            is broken, 0 otherwise.
+            """
+    )
+
+    @Option(help: "The fuzz target (corpus directory name).")
+    var target: String
+
+    @Option(help: ArgumentHelp("Read more input paths from this file, one per line.", valueName: "FILE"))
+    var list: String?
+
+    @Argument(help: "Input files.")
+    var files: [String] = []
+
+    func run() throws {
+        let body = try resolve()
+        let paths = try inputPaths()
+        var failed = false
+        for path in paths {
+            emit("start \(path)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            if let marker = trapMarker, path.hasSuffix(marker) {
+                fatalError("AFS_REPLAY_TRAP: deliberate trap on \(path)")
+            }
+            let message = Self.failure(body, bytes)
+            if message != nil { failed = true }
+            emit(message.map { "fail \(path): \($0)" } ?? "ok \(path)")
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Fault injection for testing callers (the overnight driver's coverage step): with
+    /// `AFS_REPLAY_TRAP=<suffix>`, an input whose path ends with it traps like a core crash would.
+    var trapMarker: String? {
+        ProcessInfo.processInfo.environment["AFS_REPLAY_TRAP"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func resolve() throws -> any FuzzBody.Type {
+        let all = FuzzTargets.all
+        for body in all where body.name == target { return body }
+        throw ValidationError("unknown target \(target); known: \(all.map { $0.name }.joined(separator: ", "))")
+    }
+
+    func inputPaths() throws -> [String] {
+        var paths = files
+        if let list {
+            let text = try String(contentsOfFile: list, encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.isEmpty { paths.append(String(line)) }
+        }
+        return paths
+    }
+
+    /// The broken invariant's message, or nil when the invariants hold.
+    static func failure(_ body: any FuzzBody.Type, _ bytes: [UInt8]) -> String? {
+        var input = FuzzInput(bytes)
+        let result = Result { () throws(FuzzFailure) in try body.run(&input) }
+        if case .failure(let f) = result { return f.message }
+        return nil
+    }
+
+    /// Unbuffered, so the line is out before a trap in the next input.
+    func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
