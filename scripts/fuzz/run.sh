@@ -20,7 +20,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$out/corpus"
   log="$out/run.log"
   "$FUZZ_BIN/fuzz-$t" "$out/corpus" "Corpus/$t" -dict="Corpus/$t/$t.dict" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $(target_flags "$t") \
     -print_final_stats=1 -artifact_prefix="$out/" > "$log" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
