@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds every fuzz target with libFuzzer + AddressSanitizer (release), then checks the build:
 #   1. every binary loads libFuzzer's inline 8-bit coverage counters (N > 0);
-#   2. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan.
+#   2. the core (AFSerialization, AFFoundationCompat) has ASan checks and coverage counters, the
+#      fuzz bodies ASan checks only (nm/readelf on the object files);
+#   3. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan.
 # Exits non-zero if the build or either check fails. Usage: scripts/fuzz/build.sh
 #
 # Notes on the recipe (Swift 6.3.1, Linux):
@@ -45,6 +47,21 @@ for t in "${FUZZ_TARGETS[@]}" canary; do
     echo "ok   fuzz-$t loads $n inline 8-bit counters"
   else
     echo "FAIL fuzz-$t: no coverage counters loaded"; sed -n 1,20p "$tmp/$t.log"; fail=1
+  fi
+done
+
+# What each module got (Package.swift sets the flags per module): the core and its Foundation
+# interop carry ASan checks and coverage counters; the bodies and oracles ASan checks only.
+objs="$FUZZ_SCRATCH/$(uname -m)-unknown-linux-gnu/release"
+for m in AFSerialization:both AFFoundationCompat:both AFFuzzBodies:asan; do
+  mod=${m%%:*} want=${m#*:}
+  asan=$(nm "$objs/$mod.build/"*.o 2>/dev/null | grep -Ec ' U __asan_(report|load|store)' || true)
+  cov=$(readelf -S "$objs/$mod.build/"*.o 2>/dev/null | grep -c '__sancov_cntrs' || true)
+  if [ "$want" = both ]; then good=$(( asan > 0 && cov > 0 )); else good=$(( asan > 0 && cov == 0 )); fi
+  if [ "$good" = 1 ]; then
+    echo "ok   $mod: $asan ASan check references, $cov coverage-counter sections (wanted: ${want/both/ASan + coverage})"
+  else
+    echo "FAIL $mod: $asan ASan check references, $cov coverage-counter sections (wanted: ${want/both/ASan + coverage})"; fail=1
   fi
 done
 
