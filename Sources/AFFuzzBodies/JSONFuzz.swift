@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Checks: Foundation dialect: accept/reject agrees with `JSONSerialization` exactly; RFC 8259
 /// dialect: every document we accept, `JSONSerialization` accepts too unless a number overflows
-/// a Double (Foundation refuses those). Accepted values agree (strings by UTF-8 bytes, numbers
+/// a Double (Foundation refuses those). Accepted values agree (strings by UTF-8 bytes, with the
+/// U+FEFFs Foundation drops modelled exactly, see ``escapingDroppedBOMs(_:)``; numbers
 /// by value, objects by distinct keys with the last duplicate winning, as Foundation keeps).
 /// Rejections are NSCocoaErrorDomain 3840 or a typed nesting error; an offset lies in the input.
 /// Null cleaning (SPEC §6.4): equals an independent cleaner under Foundation's last-key-wins
@@ -39,7 +40,20 @@ public enum JSONFuzz: FuzzBody {
             try check(!foundationDialect && v.hasNonFiniteNumber, "accepted what JSONSerialization rejects: \(v.jsonText.prefix(200))")
             if cleaning { try checkCleaning(v) }
         case (.success(let v), .some(let f)):
-            try agree(v, f, path: "$")
+            // Compared exactly against Foundation's reading of the document (as UTF-8) with the
+            // U+FEFFs it drops escaped (see ``escapingDroppedBOMs(_:)``). Only if no UTF-16/32
+            // reading of the bytes gives Foundation's value (not seen) is U+FEFF removed from both.
+            let options: JSONSerialization.ReadingOptions = allowFragments ? [.fragmentsAllowed] : []
+            if let utf8 = foundationUTF8(payload, value: f, options: options) {
+                let rewritten = escapingDroppedBOMs(utf8)
+                if rewritten == payload { try agree(v, f, path: "$", exact: true); break }
+                guard let g = try? JSONSerialization.jsonObject(with: Data(rewritten), options: options) else {
+                    throw FuzzFailure("JSONSerialization rejects the document once its dropped U+FEFFs are escaped")
+                }
+                try agree(v, g, path: "$", exact: true)
+            } else {
+                try agree(v, f, path: "$", exact: false)
+            }
             if cleaning { try checkCleaning(v) }
         }
     }
@@ -62,8 +76,62 @@ public enum JSONFuzz: FuzzBody {
         try check(af3ThenAf4.canonical == af4.canonical, "af3 output is not a superset of af4 output")
     }
 
+    /// The document as UTF-8 text: the payload itself unless it has a 00, FE or FF byte (none
+    /// occurs in UTF-8 JSON that parses); else the UTF-16/32 reading (after a 2- or 4-byte BOM,
+    /// an odd trailing partial unit dropped) that Foundation reads as `value` (the one it chose).
+    static func foundationUTF8(_ payload: [UInt8], value: Any, options: JSONSerialization.ReadingOptions) -> [UInt8]? {
+        if !payload.contains(where: { $0 == 0x00 || $0 == 0xFE || $0 == 0xFF }) { return payload }
+        let encodings: [(String.Encoding, Int)] = [(.utf16LittleEndian, 2), (.utf16BigEndian, 2), (.utf32LittleEndian, 4), (.utf32BigEndian, 4)]
+        for (encoding, unit) in encodings {
+            for skip in [0, 2, 4] where skip <= payload.count {
+                let n = (payload.count - skip) / unit * unit
+                guard let text = String(bytes: payload[skip..<(skip + n)], encoding: encoding) else { continue }
+                let utf8 = Array(text.utf8)
+                if let g = try? JSONSerialization.jsonObject(with: Data(utf8), options: options),
+                   let a = g as? NSObject, a == value as? NSObject {
+                    return utf8
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Foundation on Linux drops a raw (unescaped) U+FEFF that starts a raw run of a string or key:
+    /// right after the opening quote or right after an escape sequence (it seems to decode each run
+    /// as BOM-sniffed UTF-8); one per run, a U+FEFF elsewhere and an escaped `\uFEFF` are kept
+    /// (observed with Swift 6.3.1's Foundation, UTF-8 and UTF-16 input alike:
+    /// `"<FEFF>a"` → `a`, `"\n<FEFF>b"` → `\nb`, `"\u0000<FEFF>b"` → `\0b`, `"<FEFF><FEFF>b"` →
+    /// `<FEFF>b`, `"a<FEFF>b"` kept, `"\uFEFF"` kept). We keep them (reported). This returns the
+    /// document with each U+FEFF that starts a raw run written as `\uFEFF` (an escape starts a new
+    /// run, so a chain of them is escaped), so Foundation's reading of it must equal ours byte for
+    /// byte. `b` is UTF-8.
+    static func escapingDroppedBOMs(_ b: [UInt8]) -> [UInt8] {
+        if !b.contains(0xEF) { return b }  // no U+FEFF at all
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count + 8)
+        var i = 0, inString = false, runStart = false
+        while i < b.count {
+            let c = b[i]
+            if !inString {
+                if c == 0x22 { inString = true; runStart = true }
+                out.append(c); i += 1
+            } else if runStart, c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBB, b[i + 2] == 0xBF {
+                // The escape starts a new run: a U+FEFF right after it is escaped too.
+                out += Array("\\uFEFF".utf8); i += 3
+            } else if c == 0x5C {
+                // `\uXXXX` or `\c`: a raw run starts after it.
+                let end = min(b.count, i + (i + 1 < b.count && b[i + 1] == 0x75 ? 6 : 2))
+                out += b[i..<end]; i = end; runStart = true
+            } else {
+                if c == 0x22 { inString = false }
+                out.append(c); i += 1; runStart = false
+            }
+        }
+        return out
+    }
+
     /// Iterative comparison of our value with Foundation's object graph.
-    static func agree(_ ours: JSONValue, _ theirs: Any, path: String) throws(FuzzFailure) {
+    static func agree(_ ours: JSONValue, _ theirs: Any, path: String, exact: Bool) throws(FuzzFailure) {
         var work: [(JSONValue, Any, String)] = [(ours, theirs, path)]
         while let (a, b, at) = work.popLast() {
             switch a {
@@ -79,24 +147,25 @@ public enum JSONFuzz: FuzzBody {
                 try check(mine == theirs || abs(mine - theirs) <= abs(mine) * 1e-14, "\(at): number \(text) vs \(n)")
             case .string(let s):
                 guard let t = b as? String else { throw FuzzFailure("\(at): string vs \(type(of: b))") }
-                // Foundation on Linux drops a raw (unescaped) U+FEFF at the start of a string and
-                // right after an escape sequence (it decodes each raw run as BOM-sniffed UTF-8);
-                // we keep it. Reported; compared here with U+FEFF removed from both.
-                try check(Array(s.utf8) == Array(t.utf8) || withoutBOMs(s) == withoutBOMs(t), "\(at): string \(s.debugDescription) vs \(t.debugDescription)")
+                // Not `exact` (UTF-16/32): the U+FEFFs Foundation drops (``escapingDroppedBOMs(_:)``)
+                // are removed from both sides.
+                try check(Array(s.utf8) == Array(t.utf8) || (!exact && withoutBOMs(s) == withoutBOMs(t)), "\(at): string \(s.debugDescription) vs \(t.debugDescription)")
             case .array(let xs):
                 guard let ys = b as? [Any] else { throw FuzzFailure("\(at): array vs \(type(of: b))") }
                 try check(xs.count == ys.count, "\(at): array of \(xs.count) vs \(ys.count)")
                 for (i, (x, y)) in zip(xs, ys).enumerated() { work.append((x, y, "\(at)[\(i)]")) }
             case .object(let members):
                 guard let d = b as? [String: Any] else { throw FuzzFailure("\(at): object vs \(type(of: b))") }
-                // Keys lose raw U+FEFFs in Foundation too (see strings below): compare without them.
-                // Keys that only differ by U+FEFF collide then; their values are not compared.
+                // Not `exact`: keys lose raw U+FEFFs in Foundation too (see strings below), so they
+                // are compared without them; keys that only differ by U+FEFF collide then, and their
+                // values are not compared.
+                func norm(_ key: String) -> String { exact ? key : withoutBOMs(key) }
                 var last: [String: JSONValue] = [:]
-                for m in members { last[withoutBOMs(m.key)] = m.value }
+                for m in members { last[norm(m.key)] = m.value }
                 var theirs: [String: Any] = [:]
                 var ambiguous: Set<String> = []
                 for (k, v) in d {
-                    if theirs.updateValue(v, forKey: withoutBOMs(k)) != nil { ambiguous.insert(withoutBOMs(k)) }
+                    if theirs.updateValue(v, forKey: norm(k)) != nil { ambiguous.insert(norm(k)) }
                 }
                 try check(last.count == theirs.count || !ambiguous.isEmpty, "\(at): \(last.count) distinct keys vs \(theirs.count)")
                 for (k, v) in last where !ambiguous.contains(k) {

@@ -15,7 +15,8 @@ import Foundation
 /// with the form Content-Type, or JSON body byte-identical to `JSONSerialization` (same options;
 /// compared structurally when a dictionary has several keys and keys are not sorted, because a
 /// Swift dictionary hands Foundation its keys in hash order) with `application/json`, and the
-/// −1016 error exactly when `JSONSerialization.isValidJSONObject` says no; an existing
+/// −1016 error exactly when `JSONSerialization.isValidJSONObject` says no for the values of every
+/// entry (duplicate keys included: SPEC §3.3 judges the model); an existing
 /// Content-Type always wins. Foundation's objects come from AFFoundationCompat's
 /// `foundationBodyObject` (AF's NSDictionary: duplicate keys collapse, so those compare structurally).
 public enum RequestFuzz: FuzzBody {
@@ -102,17 +103,18 @@ public enum RequestFuzz: FuzzBody {
         // A set or data can never be JSON; and bridging nested sets to NSSet takes time exponential
         // in their depth (AnyHashable re-canonicalizes every level), so Foundation is not asked.
         let object = parameters.hasSetOrData ? nil : parameters.foundationBodyObject
-        let valid = object.map(JSONSerialization.isValidJSONObject) ?? false
-        // Duplicate keys: the model keeps every entry, an NSDictionary only the last, so an invalid
-        // value shadowed by a later valid one is judged differently; only the error's shape counts.
+        // Duplicate keys: SPEC §3.3 judges the model, which keeps every entry (§2.1, written in the
+        // model's order), so an invalid value shadowed by a later duplicate key is still invalid;
+        // an NSDictionary keeps only the last. Foundation judges the values with every entry kept.
+        let valid = parameters.hasSetOrData ? false : JSONSerialization.isValidJSONObject(parameters.dictionariesAsArrays.foundationBodyObject)
         let shape = parameters.dictionaryShape
         switch result {
         case .failure(let e):
             if parameters.depth >= Limits.default.maxJSONDepth, e.kind == .nestingTooDeep { return }
-            try check(!valid || shape.duplicateKeys, "rejected a valid JSON object: \(e) for \(String(describing: parameters).prefix(400))")
+            try check(!valid, "rejected a valid JSON object: \(e) for \(String(describing: parameters).prefix(400))")
             try check(e.domain == AFSError.requestDomain && e.code == -1016, "wrong invalid-JSON error \(e)")
         case .success(let out):
-            try check(valid || shape.duplicateKeys, "accepted parameters JSONSerialization finds invalid")
+            try check(valid, "accepted parameters JSONSerialization finds invalid")
             try check(out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : "application/json"), "JSON Content-Type")
             guard let body = out.body.bytes, let object else { throw FuzzFailure("no JSON body") }
             var foundationOptions: JSONSerialization.WritingOptions = []
@@ -158,6 +160,18 @@ extension ParameterValue {
             }
         }
         return shape
+    }
+
+    /// The tree with each dictionary replaced by the array of all its values, duplicates included.
+    /// `isValidJSONObject` does not depend on string keys, and a top-level dictionary stays a
+    /// top-level container, so this is valid exactly when every entry of the model is.
+    var dictionariesAsArrays: ParameterValue {
+        switch self {
+        case .dictionary(let es): .array(es.map(\.value.dictionariesAsArrays))
+        case .array(let xs): .array(xs.map(\.dictionariesAsArrays))
+        case .set(let xs): .set(xs.map(\.dictionariesAsArrays))
+        default: self
+        }
     }
 
     /// True when a set or data value occurs anywhere.

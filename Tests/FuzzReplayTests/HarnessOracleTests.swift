@@ -1,0 +1,126 @@
+@testable import AFFuzzBodies
+import AFFoundationCompat
+import AFFuzzMultipartKitOracle
+import AFSerialization
+import Foundation
+import Testing
+
+/// Where a fuzz body models a known difference of its reference (Foundation, multipart-kit), the
+/// model is checked here against the reference itself. Findings that were harness bugs; their
+/// reproducers live in `Corpus/<target>/regressions/harness-*` and `foundation-*`.
+@Suite struct HarnessOracleTests {
+    /// json: Foundation drops a raw U+FEFF that starts a raw run of a string (after the quote or
+    /// an escape). Each case: the string's JSON source, what it means (RFC 8259 §7, written by
+    /// hand) and what Foundation reads (the same minus the U+FEFFs the model says it drops).
+    static let bomCases: [(source: String, meaning: [UInt32], foundation: [UInt32])] = [
+        ("\u{FEFF}a", [0xFEFF, 0x61], [0x61]),
+        ("a\u{FEFF}b", [0x61, 0xFEFF, 0x62], [0x61, 0xFEFF, 0x62]),
+        ("\\n\u{FEFF}b", [0x0A, 0xFEFF, 0x62], [0x0A, 0x62]),
+        ("\\u0000\u{FEFF}b", [0x00, 0xFEFF, 0x62], [0x00, 0x62]),
+        ("\\\\\u{FEFF}", [0x5C, 0xFEFF], [0x5C]),  // Corpus/json/regressions/foundation-strips-raw-bom-after-escaped-backslash
+        ("\u{FEFF}\u{FEFF}b", [0xFEFF, 0xFEFF, 0x62], [0xFEFF, 0x62]),
+        ("\\uD83D\\uDE00\u{FEFF}x\u{FEFF}", [0x1F600, 0xFEFF, 0x78, 0xFEFF], [0x1F600, 0x78, 0xFEFF]),
+        ("\\uFEFF", [0xFEFF], [0xFEFF]),
+    ]
+
+    static func foundationString(_ document: [UInt8]) -> [UInt32]? {
+        guard let a = try? JSONSerialization.jsonObject(with: Data(document)) as? [Any], let s = a.first as? String else { return nil }
+        return s.unicodeScalars.map(\.value)
+    }
+
+    @Test(arguments: 0..<bomCases.count)
+    func droppedBOMModelMatchesFoundation(index: Int) throws {
+        let c = Self.bomCases[index]
+        let document = Array("[\"\(c.source)\"]".utf8)
+        #expect(Self.foundationString(document) == c.foundation, "the model of what Foundation drops")
+        let rewritten = JSONFuzz.escapingDroppedBOMs(document)
+        #expect(Self.foundationString(rewritten) == c.meaning, "escaped, nothing is dropped")
+        var parser = JSONParser()
+        parser.dialect = .foundation
+        guard case .array(let xs) = try parser.parse(document), case .string(let s)? = xs.first else {
+            Issue.record("not an array of one string"); return
+        }
+        #expect(s.unicodeScalars.map(\.value) == c.meaning, "the core keeps every U+FEFF")
+    }
+
+    @Test func droppedBOMModelCoversKeysAndSkipsUTF16() throws {
+        let document = Array("{\"\u{FEFF}k\":1}".utf8)
+        let rewritten = JSONFuzz.escapingDroppedBOMs(document)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(rewritten)) as? [String: Any])
+        #expect(object.keys.map { Array($0.unicodeScalars.map(\.value)) } == [[0xFEFF, 0x6B]])
+    }
+
+    /// The same model on UTF-16/32 input: Foundation reads it as the UTF-8 text `foundationUTF8`
+    /// finds, and the document passes the exact comparison of the json body.
+    @Test(arguments: [false, true])
+    func droppedBOMModelOnUTF16And32(bom: Bool) throws {
+        let text = "[\"\u{FEFF}x\\n\u{FEFF}y\u{FEFF}\"]"
+        let documents: [[UInt8]] = [
+            (bom ? [0xFF, 0xFE] : []) + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+            (bom ? [0xFE, 0xFF] : []) + Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
+            (bom ? [0, 0, 0xFE, 0xFF] : []) + text.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8((s.value >> (8 * UInt32($0))) & 0xFF) } },
+        ]
+        for document in documents {
+            let f = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [Any])
+            #expect((f.first as? String)?.unicodeScalars.map(\.value) == [0x78, 0x0A, 0x79, 0xFEFF], "Foundation drops the run-leading U+FEFFs")
+            let utf8 = try #require(JSONFuzz.foundationUTF8(document, value: f, options: []))
+            #expect(utf8 == Array(text.utf8) || utf8 == [0xEF, 0xBB, 0xBF] + Array(text.utf8), "the text, or it after a document BOM")
+            for flags: UInt8 in [0, 2] { #expect(throws: Never.self) { try JSONFuzz.run(bytes: [flags, 0] + document) } }
+        }
+    }
+
+    /// The exact comparison fails when a U+FEFF goes missing (as it would if the core dropped it).
+    @Test func exactComparisonSeesAMissingBOM() throws {
+        let f = try JSONSerialization.jsonObject(with: Data(JSONFuzz.escapingDroppedBOMs(Array("[\"\u{FEFF}a\"]".utf8))))
+        #expect(throws: FuzzFailure.self) { try JSONFuzz.agree(.array([.string("a")]), f, path: "$", exact: true) }
+        #expect(throws: Never.self) { try JSONFuzz.agree(.array([.string("\u{FEFF}a")]), f, path: "$", exact: true) }
+    }
+
+    /// request: SPEC §3.3 judges the model, which keeps both entries of a duplicate key, so data
+    /// shadowed by a later valid value is still invalid (Corpus/request/regressions/
+    /// harness-duplicate-key-data-then-*); an NSDictionary keeps only the last entry.
+    @Test func duplicateKeyValidityJudgesEveryEntry() throws {
+        let shadowed: ParameterValue = .dictionary([.init("", .data([])), .init("", .string(""))])
+        #expect(JSONSerialization.isValidJSONObject(shadowed.foundationBodyObject))
+        #expect(!JSONSerialization.isValidJSONObject(shadowed.dictionariesAsArrays.foundationBodyObject))
+        let nan: ParameterValue = .dictionary([.init("a", .double(.nan)), .init("a", .integer(1))])
+        #expect(!JSONSerialization.isValidJSONObject(nan.dictionariesAsArrays.foundationBodyObject))
+        let fine: ParameterValue = .dictionary([.init("a", .integer(1)), .init("a", .dictionary([.init("b", .null)]))])
+        #expect(JSONSerialization.isValidJSONObject(fine.dictionariesAsArrays.foundationBodyObject))
+
+        let request = Request(method: "POST", url: "http://h/p")
+        #expect(throws: AFSError.self) { try JSONRequestSerializer().serialize(request, parameters: shadowed) }
+        do { _ = try JSONRequestSerializer().serialize(request, parameters: shadowed) } catch {
+            #expect(error.domain == AFSError.requestDomain && error.code == -1016)
+        }
+    }
+
+    /// multipart-parser: multipart-kit 4.7.1 traps on a header-name byte ≥ 0x80
+    /// (Corpus/multipart-parser/regressions/harness-multipart-kit-traps-on-non-ascii-header-name);
+    /// through `kitSafe` it rejects such a name and still reports body bytes (as 0x7F).
+    @Test func multipartKitGetsNonASCIIAsDEL() throws {
+        MultipartKitOracle.install()
+        let kit = try #require(MultipartParserFuzz.referenceParser)
+        let badName = Array("--b\r\n".utf8) + [0x98] + Array(": x\r\n\r\nv\r\n--b--\r\n".utf8)
+        #expect(kit(MultipartParserFuzz.kitSafe(badName), "b") == nil)
+        let body = Array("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n".utf8) + [0xC3, 0xA9] + Array("\r\n--b--\r\n".utf8)
+        let parts = kit(MultipartParserFuzz.kitSafe(body), "b")
+        #expect(parts?.count == 1 && parts?.first?.body == [0x7F, 0x7F])
+    }
+
+    /// multipart-parser: multipart-kit takes `x--b` in the preamble as the first delimiter; RFC 2046
+    /// §5.1.1 says a delimiter starts a line, so the first part here is `c`
+    /// (Corpus/multipart-parser/regressions/harness-multipart-kit-delimiter-mid-line-in-preamble).
+    @Test func multipartKitGetsTheBodyFromTheFirstDelimiterLine() throws {
+        MultipartKitOracle.install()
+        let kit = try #require(MultipartParserFuzz.referenceParser)
+        let body = Array("x--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--b\r\nContent-Disposition: form-data; name=\"c\"\r\n\r\nw\r\n--b--\r\n".utf8)
+        #expect(kit(body, "b")?.count == 2)
+        let start = try #require(MultipartParserFuzz.firstDelimiterLine(body, boundary: "b"))
+        #expect(start == 53)  // 6 + 40 + 4 + 1 + 2 bytes of the literal
+        #expect(kit(Array(body[start...]), "b")?.map(\.body) == [[0x77]])
+        #expect(try MultipartParser.parse(body, boundary: "b").map(\.name) == ["c"])
+        #expect(MultipartParserFuzz.firstDelimiterLine(Array("--b".utf8), boundary: "b") == 0)
+        #expect(MultipartParserFuzz.firstDelimiterLine(Array("\r--b".utf8), boundary: "b") == nil)
+    }
+}
