@@ -63,13 +63,33 @@ let package = Package(
 
 // libFuzzer executables, one per Sources/Fuzzers/<name>, only for scripts/fuzz/build.sh
 // (AFS_FUZZ=1): without -sanitize=fuzzer they have no main and would not link.
+//
+// Sanitizers are set per module, not with `swift build --sanitize`: coverage (`-sanitize=fuzzer`,
+// i.e. edge counters and comparison hooks) only where behaviour lives, the core and its Foundation
+// interop (and the thin executables); ASan everywhere we compile. Without a global
+// `--sanitize=fuzzer`, SwiftPM binds `main` to the executable's top-level code, so each executable
+// runs libFuzzer's driver itself (Sources/CLibFuzzer). Coverage in the fuzz bodies and oracles would only steer
+// libFuzzer toward the checkers' own branches, and their counters and comparison hooks cost about
+// a third of each execution. Both flags go in one `-sanitize=` (two separate flags: swiftc keeps
+// one). scripts/fuzz/build.sh checks the result (counters loaded, ASan in the core and the bodies).
 if Context.environment["AFS_FUZZ"] == "1" {
     let withKit = Context.environment["AFS_FUZZ_KIT"] != "0"
+    let covered: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    let asanOnly: [SwiftSetting] = [.unsafeFlags(["-sanitize=address"])]
+    for target in package.targets {
+        switch target.name {
+        case "AFSerialization", "AFFoundationCompat": target.swiftSettings = (target.swiftSettings ?? []) + covered
+        case "AFFuzzBodies", "AFFuzzMultipartKitOracle": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
+        default: break
+        }
+    }
+    package.targets.append(.target(name: "CLibFuzzer"))
     for name in ["percent-escape", "query-string", "json", "request", "multipart-writer", "multipart-parser", "media-type", "content-decode", "image", "canary"] {
         let kit = withKit && name == "multipart-parser"
         package.targets.append(.executableTarget(
-            name: "fuzz-\(name)", dependencies: kit ? ["AFFuzzBodies", "AFFuzzMultipartKitOracle"] : ["AFFuzzBodies"],
-            path: "Sources/Fuzzers/\(name)", swiftSettings: kit ? [.define("AFS_FUZZ_KIT")] : []))
+            name: "fuzz-\(name)", dependencies: ["AFFuzzBodies", "CLibFuzzer"] + (kit ? ["AFFuzzMultipartKitOracle"] : []),
+            path: "Sources/Fuzzers/\(name)", swiftSettings: covered + (kit ? [.define("AFS_FUZZ_KIT")] : []),
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }
 }

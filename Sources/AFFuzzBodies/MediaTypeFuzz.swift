@@ -15,6 +15,7 @@ import AFSerialization
 public enum MediaTypeFuzz: FuzzBody {
     public static let name = "media-type"
     static let patterns = ["application/json", "text/json", "text/javascript", "text/*", "*/*", "image/png", "Application/JSON", "application/json; charset=utf-8"]
+    static let patternEssences = Dictionary(uniqueKeysWithValues: patterns.map { ($0, RFC9110MediaType.recognize(Array($0.utf8))) })
 
     public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
         let profile = input.pick(Profile.self)
@@ -81,7 +82,7 @@ public enum MediaTypeFuzz: FuzzBody {
     /// `*/*` and `type/*` wildcards; af: exact string match.
     static func accepts(_ mime: String, _ pattern: String, strict: Bool) -> Bool {
         guard strict else { return mime == pattern }
-        guard let p = RFC9110MediaType.recognize(Array(pattern.utf8)), let m = RFC9110MediaType.recognize(Array(mime.utf8)) else { return false }
+        guard let p = patternEssences[pattern] ?? nil, let m = RFC9110MediaType.recognize(Array(mime.utf8)) else { return false }
         let (pt, ps) = split(p), (mt, ms) = split(m)
         if pt == "*" { return ps == "*" }
         return pt == mt && (ps == "*" || ps == ms)
@@ -97,49 +98,76 @@ public enum MediaTypeFuzz: FuzzBody {
 /// `OWS type "/" subtype *( OWS ";" OWS [ token "=" ( token / quoted-string ) ] ) OWS`.
 /// Returns the lowercased `type/subtype`, or nil. Written as a scanner over grammar productions.
 enum RFC9110MediaType {
-    static let tcharPunct: Set<UInt8> = Set("!#$%&'*+-.^_`|~".utf8)
-    static func isTChar(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || tcharPunct.contains(c)
-    }
+    /// RFC 9110 §5.6.2 `tchar`, as a byte table.
+    static let tchar: [Bool] = {
+        var t = [Bool](repeating: false, count: 256)
+        for c in "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8 { t[Int(c)] = true }
+        return t
+    }()
+    static func isTChar(_ c: UInt8) -> Bool { tchar[Int(c)] }
     static func isOWS(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
 
     static func recognize(_ b: [UInt8]) -> String? {
-        var rest = b[...]
-        func ows() { while let c = rest.first, isOWS(c) { rest.removeFirst() } }
-        func token() -> ArraySlice<UInt8>? {
-            let t = rest.prefix(while: isTChar)
-            rest.removeFirst(t.count)
-            return t.isEmpty ? nil : t
+        b.withUnsafeBufferPointer { recognize($0) }
+    }
+
+    static func recognize(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+        var i = 0
+        func ows(_ i: inout Int) { while i < b.count, isOWS(b[i]) { i += 1 } }
+        /// The token at `i` (advancing past it), or nil when empty.
+        func token(_ i: inout Int) -> Range<Int>? {
+            let start = i
+            while i < b.count, isTChar(b[i]) { i += 1 }
+            return i > start ? start..<i : nil
         }
-        func quotedString() -> Bool {
-            guard rest.first == 0x22 else { return false }
-            rest.removeFirst()
-            while let c = rest.popFirst() {
+        /// A quoted-string at `i` (§5.6.4), advancing past it.
+        func quotedString(_ i: inout Int) -> Bool {
+            guard i < b.count, b[i] == 0x22 else { return false }
+            i += 1
+            while i < b.count {
+                let c = b[i]
+                i += 1
                 switch c {
                 case 0x22: return true
                 case 0x5C:
-                    guard let n = rest.popFirst(), n == 0x09 || n == 0x20 || (0x21...0x7E).contains(n) || n >= 0x80 else { return false }
+                    guard i < b.count else { return false }
+                    let n = b[i]
+                    i += 1
+                    guard n == 0x09 || n == 0x20 || (0x21...0x7E).contains(n) || n >= 0x80 else { return false }
                 case 0x09, 0x20, 0x21, 0x23...0x5B, 0x5D...0x7E, 0x80...0xFF: continue
                 default: return false
                 }
             }
             return false
         }
-        ows()
-        guard let type = token(), rest.popFirst() == UInt8(ascii: "/"), let subtype = token() else { return nil }
+        ows(&i)
+        guard let type = token(&i), i < b.count, b[i] == UInt8(ascii: "/") else { return nil }
+        i += 1
+        guard let subtype = token(&i) else { return nil }
         while true {
-            ows()
-            guard let c = rest.popFirst() else { break }
+            ows(&i)
+            guard i < b.count else { break }
+            let c = b[i]
+            i += 1
             guard c == UInt8(ascii: ";") else { return nil }
-            ows()
-            guard let n = rest.first, n != UInt8(ascii: ";") else { continue }
-            guard token() != nil, rest.popFirst() == UInt8(ascii: "=") else { return nil }
-            if rest.first == 0x22 {
-                guard quotedString() else { return nil }
+            ows(&i)
+            guard i < b.count, b[i] != UInt8(ascii: ";") else { continue }
+            guard token(&i) != nil, i < b.count, b[i] == UInt8(ascii: "=") else { return nil }
+            i += 1
+            if i < b.count, b[i] == 0x22 {
+                guard quotedString(&i) else { return nil }
             } else {
-                guard token() != nil else { return nil }
+                guard token(&i) != nil else { return nil }
             }
         }
-        return (String(decoding: type, as: UTF8.self) + "/" + String(decoding: subtype, as: UTF8.self)).lowercased()
+        // Tokens are ASCII: lowercase bytewise.
+        var out = [UInt8]()
+        out.reserveCapacity(type.count + subtype.count + 1)
+        for k in type { out.append(lower(b[k])) }
+        out.append(UInt8(ascii: "/"))
+        for k in subtype { out.append(lower(b[k])) }
+        return String(decoding: out, as: UTF8.self)
     }
+
+    @inline(__always) static func lower(_ c: UInt8) -> UInt8 { (0x41...0x5A).contains(c) ? c | 0x20 : c }
 }

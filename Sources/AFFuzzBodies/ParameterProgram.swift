@@ -9,10 +9,13 @@ import AFSerialization
 /// Containers still open at the end are closed. The first value is the root; later ops at top level
 /// are ignored. Never recursive: nesting is bounded only by the payload length.
 public enum ParameterProgram {
-    enum Open {
-        case array([ParameterValue])
-        case set([ParameterValue])
-        case dictionary([ParameterValue.Entry])
+    /// A container still open. Its elements are appended in place (`stack[last].items.append`):
+    /// an enum payload would be copied on every append, quadratic in the container's size.
+    struct Open {
+        enum Kind { case array, set, dictionary }
+        let kind: Kind
+        var items: [ParameterValue] = []
+        var entries: [ParameterValue.Entry] = []
     }
 
     public static func decode(_ input: inout FuzzInput) -> ParameterValue {
@@ -36,9 +39,9 @@ public enum ParameterProgram {
             case 3: value = .bool((input.next() ?? 0) & 1 == 1)
             case 4: value = .null
             case 5: value = .data(Array(input.take(Int((input.next() ?? 0) % 8))))
-            case 6: stack.append(.array([])); continue
-            case 7: stack.append(.set([])); continue
-            case 8: stack.append(.dictionary([])); continue
+            case 6: stack.append(Open(kind: .array)); continue
+            case 7: stack.append(Open(kind: .set)); continue
+            case 8: stack.append(Open(kind: .dictionary)); continue
             default:
                 guard let top = stack.popLast() else { continue }
                 value = close(top)
@@ -53,20 +56,20 @@ public enum ParameterProgram {
     }
 
     static func close(_ open: Open) -> ParameterValue {
-        switch open {
-        case .array(let xs): .array(xs)
-        case .set(let xs): .set(xs)
-        case .dictionary(let es): .dictionary(es)
+        switch open.kind {
+        case .array: .array(open.items)
+        case .set: .set(open.items)
+        case .dictionary: .dictionary(open.entries)
         }
     }
 
     /// Adds `value` to the innermost container; returns it when there is none (it is the root).
     static func attach(_ value: ParameterValue, to stack: inout [Open], key: () -> String) -> ParameterValue? {
-        guard let top = stack.popLast() else { return value }
-        switch top {
-        case .array(var xs): xs.append(value); stack.append(.array(xs))
-        case .set(var xs): xs.append(value); stack.append(.set(xs))
-        case .dictionary(var es): es.append(.init(key(), value)); stack.append(.dictionary(es))
+        guard let last = stack.indices.last else { return value }
+        if stack[last].kind == .dictionary {
+            stack[last].entries.append(.init(key(), value))
+        } else {
+            stack[last].items.append(value)
         }
         return nil
     }

@@ -2,25 +2,27 @@
 /// drops a leading U+FEFF on Linux, so it cannot serve as an exact oracle).
 enum PercentDecoding {
     /// The bytes `text` escapes, or nil on a malformed `%` escape. `plusIsSpace` for WHATWG forms.
-    static func decode<S: Sequence<UInt8>>(_ text: S, plusIsSpace: Bool) -> [UInt8]? {
+    static func decode<C: Collection<UInt8>>(_ text: C, plusIsSpace: Bool) -> [UInt8]? {
         var out: [UInt8] = []
-        var pending: [UInt8] = []  // a `%` and up to 2 hex digits
-        for b in text {
-            if !pending.isEmpty {
-                pending.append(b)
-                if pending.count == 3 {
-                    let hi = hexValue(pending[1]), lo = hexValue(pending[2])
-                    guard hi >= 0, lo >= 0 else { return nil }
-                    out.append(UInt8(hi << 4 | lo))
-                    pending.removeAll(keepingCapacity: true)
-                }
-            } else if b == UInt8(ascii: "%") {
-                pending.append(b)
-            } else {
+        out.reserveCapacity(text.count)
+        var i = text.startIndex
+        while i != text.endIndex {
+            let b = text[i]
+            text.formIndex(after: &i)
+            guard b == UInt8(ascii: "%") else {
                 out.append(plusIsSpace && b == UInt8(ascii: "+") ? 0x20 : b)
+                continue
             }
+            guard i != text.endIndex else { return nil }
+            let hi = hexValue(text[i])
+            text.formIndex(after: &i)
+            guard i != text.endIndex else { return nil }
+            let lo = hexValue(text[i])
+            text.formIndex(after: &i)
+            guard hi >= 0, lo >= 0 else { return nil }
+            out.append(UInt8(hi << 4 | lo))
         }
-        return pending.isEmpty ? out : nil
+        return out
     }
 
     /// Uppercase hex digit value (RFC 3986 §2.1 asks producers for uppercase), else -1.

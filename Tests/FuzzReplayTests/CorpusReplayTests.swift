@@ -15,12 +15,12 @@ import Testing
     /// Links the multipart-parser target's multipart-kit differential in, once (a lazy static).
     static let oracles: Void = MultipartKitOracle.install()
 
-    /// Input files under `dir`, recursively; dictionaries and notes are not inputs.
+    /// Input files under `dir`, recursively; dictionaries, options and notes are not inputs.
     static func inputs(in dir: URL) -> [URL] {
         guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
         return walker.compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-            .filter { !["dict", "md"].contains($0.pathExtension) }
+            .filter { !["dict", "md", "txt", "options"].contains($0.pathExtension) }
             .sorted { $0.path < $1.path }
     }
 

@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
 # Builds every fuzz target with libFuzzer + AddressSanitizer (release), then checks the build:
 #   1. every binary loads libFuzzer's inline 8-bit coverage counters (N > 0);
-#   2. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan.
+#   2. the core (AFSerialization, AFFoundationCompat) has ASan checks and coverage counters, the
+#      fuzz bodies ASan checks only (nm/readelf on the object files);
+#   3. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan.
 # Exits non-zero if the build or either check fails. Usage: scripts/fuzz/build.sh
 #
 # Notes on the recipe (Swift 6.3.1, Linux):
-# - `--sanitize=fuzzer --sanitize=address` alone hands swiftc two separate flags and it keeps
-#   only one; `-Xswiftc -sanitize=fuzzer,address` gives both.
+# - The known trap: `swift build --sanitize=fuzzer --sanitize=address` hands swiftc two separate
+#   flags and it keeps only one, so a build silently lacks coverage or ASan. We do not use
+#   `--sanitize` at all: Package.swift (when AFS_FUZZ=1) gives the core and AFFoundationCompat
+#   `-sanitize=fuzzer,address` (one flag: coverage + ASan), the fuzz bodies, oracles and thin
+#   executables `-sanitize=address`, and links the executables with `-sanitize=fuzzer,address`.
+#   Coverage stays where behaviour lives; the checkers are not coverage-instrumented (their
+#   counters and comparison hooks cost about a third of each execution and only steer the fuzzer
+#   toward the checkers' branches). The checks below prove what each module got.
 # - Each Sources/Fuzzers/<name> has one file, not main.swift, defining only the @_cdecl
 #   LLVMFuzzerTestOneInput (libFuzzer supplies main). Such executables cannot link without
-#   -sanitize=fuzzer, so Package.swift declares them only when AFS_FUZZ=1.
+#   -sanitize=fuzzer, so Package.swift declares them only when AFS_FUZZ=1 (and `-parse-as-library`
+#   would fail to link: undefined <Module>_main).
 # - A separate scratch path (.build-fuzz, gitignored) keeps the normal debug build untouched.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,7 +27,7 @@ source scripts/fuzz/targets.sh
 export AFS_FUZZ=1 SWIFT_BACKTRACE=enable=no
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-flags=(-c release --scratch-path "$FUZZ_SCRATCH" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
+flags=(-c release --scratch-path "$FUZZ_SCRATCH")
 for t in "${FUZZ_TARGETS[@]}" canary; do
   echo "== building fuzz-$t"
   # (gold's "Cannot export local symbol '__asan_extra_spill_area'" warning is harmless noise)
@@ -38,6 +47,21 @@ for t in "${FUZZ_TARGETS[@]}" canary; do
     echo "ok   fuzz-$t loads $n inline 8-bit counters"
   else
     echo "FAIL fuzz-$t: no coverage counters loaded"; sed -n 1,20p "$tmp/$t.log"; fail=1
+  fi
+done
+
+# What each module got (Package.swift sets the flags per module): the core and its Foundation
+# interop carry ASan checks and coverage counters; the bodies and oracles ASan checks only.
+objs="$FUZZ_SCRATCH/$(uname -m)-unknown-linux-gnu/release"
+for m in AFSerialization:both AFFoundationCompat:both AFFuzzBodies:asan; do
+  mod=${m%%:*} want=${m#*:}
+  asan=$(nm "$objs/$mod.build/"*.o 2>/dev/null | grep -Ec ' U __asan_(report|load|store)' || true)
+  cov=$(readelf -S "$objs/$mod.build/"*.o 2>/dev/null | grep -c '__sancov_cntrs' || true)
+  if [ "$want" = both ]; then good=$(( asan > 0 && cov > 0 )); else good=$(( asan > 0 && cov == 0 )); fi
+  if [ "$good" = 1 ]; then
+    echo "ok   $mod: $asan ASan check references, $cov coverage-counter sections (wanted: ${want/both/ASan + coverage})"
+  else
+    echo "FAIL $mod: $asan ASan check references, $cov coverage-counter sections (wanted: ${want/both/ASan + coverage})"; fail=1
   fi
 done
 

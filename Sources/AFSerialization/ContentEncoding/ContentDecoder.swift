@@ -118,8 +118,11 @@ final class InflateStage {
     private var sawInput = false
     /// Bytes of this layer's input consumed before the current buffer (for error offsets).
     private var consumed = 0
-    private static let scratchSize = 256 * 1024
-    private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: InflateStage.scratchSize)
+    /// Output scratch: starts small, so a short body costs little, and doubles each time zlib
+    /// fills it, up to 256 KiB (large bodies then inflate in big steps).
+    private static let initialScratchSize = 16 * 1024, maxScratchSize = 256 * 1024
+    private var scratchSize = InflateStage.initialScratchSize
+    private var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: InflateStage.initialScratchSize)
 
     init(format: Format, limit: Int, layer: Int) throws(AFSError) {
         self.format = format
@@ -259,7 +262,7 @@ final class InflateStage {
                     if let d = direct, d.count < d.capacity {
                         (target, room, isDirect) = (d.base + d.count, min(d.capacity - d.count, Int(UInt32.max)), true)
                     } else {
-                        (target, room, isDirect) = (scratch, Self.scratchSize, false)
+                        (target, room, isDirect) = (scratch, scratchSize, false)
                     }
                     stream.pointee.next_out = target
                     stream.pointee.avail_out = UInt32(room)
@@ -274,6 +277,11 @@ final class InflateStage {
                         throw AFSError(.limitExceeded, "decoded content larger than \(limit) bytes", offset: consumed + offset, context: context.merging(["limit": String(limit)]) { a, _ in a })
                     }
                     if !isDirect, n > 0 { try sink(UnsafeBufferPointer(start: scratch, count: n)) }
+                    if !isDirect, n == room, scratchSize < Self.maxScratchSize {
+                        scratch.deallocate()
+                        scratchSize *= 2
+                        scratch = .allocate(capacity: scratchSize)
+                    }
                     switch rc {
                     case Z_STREAM_END:
                         state = format == .gzip ? .betweenMembers : .ended

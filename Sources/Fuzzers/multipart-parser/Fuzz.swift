@@ -1,13 +1,21 @@
-// libFuzzer entry point only: no top-level code (libFuzzer provides main). See scripts/fuzz/build.sh.
+// libFuzzer target: the entry point, and a `main` that runs libFuzzer's driver (see CLibFuzzer.h).
 import AFFuzzBodies
+import CLibFuzzer
+#if canImport(Glibc)
+import Glibc
+#endif
 #if AFS_FUZZ_KIT
 import AFFuzzMultipartKitOracle
 #endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    #if AFS_FUZZ_KIT
-    MultipartKitOracle.install()
-    #endif
-    return MultipartParserFuzz.fuzzerEntry(data, size)
+    MultipartParserFuzz.fuzzerEntry(data, size)
 }
+
+#if AFS_FUZZ_KIT
+MultipartKitOracle.install()
+#endif
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
