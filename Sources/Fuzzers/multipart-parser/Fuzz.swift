@@ -1,4 +1,5 @@
 // libFuzzer target: the entry point, and a `main` that runs libFuzzer's driver (see CLibFuzzer.h).
+// `@main`, not top-level code, so it also builds with OSS-Fuzz's global `-parse-as-library`.
 import AFFuzzBodies
 import CLibFuzzer
 #if canImport(Glibc)
@@ -13,9 +14,14 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     MultipartParserFuzz.fuzzerEntry(data, size)
 }
 
-#if AFS_FUZZ_KIT
-MultipartKitOracle.install()
-#endif
-var argc = CommandLine.argc
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+@main
+enum FuzzMain {
+    static func main() {
+        #if AFS_FUZZ_KIT
+        MultipartKitOracle.install()
+        #endif
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+    }
+}

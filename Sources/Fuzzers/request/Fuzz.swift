@@ -1,4 +1,5 @@
 // libFuzzer target: the entry point, and a `main` that runs libFuzzer's driver (see CLibFuzzer.h).
+// `@main`, not top-level code, so it also builds with OSS-Fuzz's global `-parse-as-library`.
 import AFFuzzBodies
 import CLibFuzzer
 #if canImport(Glibc)
@@ -10,6 +11,11 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     RequestFuzz.fuzzerEntry(data, size)
 }
 
-var argc = CommandLine.argc
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+@main
+enum FuzzMain {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+    }
+}
