@@ -62,20 +62,23 @@ let package = Package(
 )
 
 // libFuzzer executables, one per Sources/Fuzzers/<name>, only for scripts/fuzz/build.sh
-// (AFS_FUZZ=1): without -sanitize=fuzzer they have no main and would not link.
+// (AFS_FUZZ=1): they need libFuzzer's runtime at link time.
 //
-// Sanitizers are set per module, not with `swift build --sanitize`: coverage (`-sanitize=fuzzer`,
-// i.e. edge counters and comparison hooks) only where behaviour lives, the core and its Foundation
-// interop (and the thin executables); ASan everywhere we compile. Without a global
-// `--sanitize=fuzzer`, SwiftPM binds `main` to the executable's top-level code, so each executable
-// runs libFuzzer's driver itself (Sources/CLibFuzzer). Coverage in the fuzz bodies and oracles would only steer
-// libFuzzer toward the checkers' own branches, and their counters and comparison hooks cost about
-// a third of each execution. Both flags go in one `-sanitize=` (two separate flags: swiftc keeps
-// one). scripts/fuzz/build.sh checks the result (counters loaded, ASan in the core and the bodies).
+// Sanitizers are set per module, not with `swift build --sanitize`: coverage (`-sanitize=fuzzer`:
+// edge counters and comparison hooks) only where behaviour lives, the core and its Foundation
+// interop (and the thin executables); ASan everywhere we compile. Coverage in the fuzz bodies and
+// oracles would only steer libFuzzer toward the checkers' own branches, and their counters and
+// hooks cost about a third of each execution. Both go in one `-sanitize=` flag (given two separate
+// flags, swiftc keeps one). Without a global `--sanitize=fuzzer`, SwiftPM binds `main` to the
+// executable's module, so each executable runs libFuzzer's driver itself (Sources/AFFuzzDriver,
+// Sources/CLibFuzzer). scripts/fuzz/build.sh checks what every module got.
 if Context.environment["AFS_FUZZ"] == "1" {
     let withKit = Context.environment["AFS_FUZZ_KIT"] != "0"
-    let covered: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
-    let asanOnly: [SwiftSetting] = [.unsafeFlags(["-sanitize=address"])]
+    // OSS-Fuzz/ClusterFuzzLite pass their sanitizer flags to every module (AFS_FUZZ_GLOBAL_FLAGS=1
+    // from .clusterfuzzlite/build.sh): then SwiftPM links libFuzzer's `main` and we add nothing.
+    let global = Context.environment["AFS_FUZZ_GLOBAL_FLAGS"] == "1"
+    let covered: [SwiftSetting] = global ? [] : [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    let asanOnly: [SwiftSetting] = global ? [] : [.unsafeFlags(["-sanitize=address"])]
     for target in package.targets {
         switch target.name {
         case "AFSerialization", "AFFoundationCompat": target.swiftSettings = (target.swiftSettings ?? []) + covered
@@ -83,13 +86,18 @@ if Context.environment["AFS_FUZZ"] == "1" {
         default: break
         }
     }
-    package.targets.append(.target(name: "CLibFuzzer"))
+    if !global {
+        package.targets.append(.target(name: "CLibFuzzer"))
+        package.targets.append(.target(name: "AFFuzzDriver", dependencies: ["CLibFuzzer"], swiftSettings: asanOnly))
+    }
     for name in ["percent-escape", "query-string", "json", "request", "multipart-writer", "multipart-parser", "media-type", "content-decode", "image", "canary"] {
         let kit = withKit && name == "multipart-parser"
+        let defines: [SwiftSetting] = (global ? [] : [.define("AFS_OWN_MAIN")]) + (kit ? [.define("AFS_FUZZ_KIT")] : [])
         package.targets.append(.executableTarget(
-            name: "fuzz-\(name)", dependencies: ["AFFuzzBodies", "CLibFuzzer"] + (kit ? ["AFFuzzMultipartKitOracle"] : []),
-            path: "Sources/Fuzzers/\(name)", swiftSettings: covered + (kit ? [.define("AFS_FUZZ_KIT")] : []),
-            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+            name: "fuzz-\(name)",
+            dependencies: ["AFFuzzBodies"] + (global ? [] : ["AFFuzzDriver"]) + (kit ? ["AFFuzzMultipartKitOracle"] : []),
+            path: "Sources/Fuzzers/\(name)", swiftSettings: covered + defines,
+            linkerSettings: global ? [] : [.unsafeFlags(["-sanitize=fuzzer,address"])]))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }
 }

@@ -35,6 +35,7 @@ SWIFTFLAGS="$SWIFTFLAGS --sanitize=fuzzer"
 
 source scripts/fuzz/targets.sh
 export AFS_FUZZ=1  # Package.swift declares the fuzz-<target> executables only then
+export AFS_FUZZ_GLOBAL_FLAGS=1  # the flags above go to every module; libFuzzer supplies main
 scratch="$WORK/swift-build-$SANITIZER"
 for t in "${FUZZ_TARGETS[@]}"; do
   # shellcheck disable=SC2086  # SWIFTFLAGS is a list of flags

@@ -17,31 +17,51 @@ public enum ContentDecodeFuzz: FuzzBody {
     public static let name = "content-decode"
     static let encodings = ["gzip", "x-gzip", "deflate", "identity", "gzip, deflate", "deflate,gzip", "br", "GZIP , identity"]
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+    /// The decoded header and payload (shared with the snapshot renderer).
+    struct Setup {
+        let encoding: String
+        let chunkA: Int, chunkB: Int
+        let flags: UInt8
+        let limit: Int
+        let payload: [UInt8]
+    }
+
+    static func setUp(_ input: inout FuzzInput) -> Setup {
         let encodingByte = input.option()
         let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
         let flags = input.option()
         let limitByte = input.option()
         let encoding = encodingByte < 8 ? encodings[Int(encodingByte)] : String(decoding: input.take(Int(encodingByte) - 7), as: UTF8.self)
         let limit = limitByte == 0 ? Limits.default.maxDecodedSize : Int(limitByte) * 16
-        let payload = Array(input.rest())
+        return Setup(encoding: encoding, chunkA: chunkA, chunkB: chunkB, flags: flags, limit: limit, payload: Array(input.rest()))
+    }
+
+    /// The encoded body: the payload itself, or (flag bit 0) the payload compressed by zlib for
+    /// each coding in order, with the size each inflating layer must give back.
+    static func body(_ setup: Setup, _ codings: [ContentCoding]) -> (body: [UInt8], layerOutputs: [Int]) {
+        var body = setup.payload
+        var layerOutputs: [Int] = []
+        guard setup.flags & 1 != 0 else { return (body, layerOutputs) }
+        for c in codings {
+            switch c {
+            case .identity: continue
+            case .gzip: layerOutputs.append(body.count); body = ZlibOracle.compress(body, windowBits: 31)
+            case .deflate: layerOutputs.append(body.count); body = ZlibOracle.compress(body, windowBits: setup.flags & 2 != 0 ? -15 : 15)
+            }
+        }
+        return (body, layerOutputs)
+    }
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let setup = setUp(&input)
+        let (encoding, chunkA, chunkB, flags, limit, payload) = (setup.encoding, setup.chunkA, setup.chunkB, setup.flags, setup.limit, setup.payload)
 
         let codings: [ContentCoding]
         do { codings = try ContentCoding.parseList(encoding) } catch {
             try check([.unsupportedContentEncoding, .limitExceeded].contains(error.kind), "\(encoding): \(error)")
             return
         }
-        var body = payload
-        var layerOutputs: [Int] = []  // decoded size of each inflating layer
-        if flags & 1 != 0 {
-            for c in codings {
-                switch c {
-                case .identity: continue
-                case .gzip: layerOutputs.append(body.count); body = ZlibOracle.compress(body, windowBits: 31)
-                case .deflate: layerOutputs.append(body.count); body = ZlibOracle.compress(body, windowBits: flags & 2 != 0 ? -15 : 15)
-                }
-            }
-        }
+        let (body, layerOutputs) = Self.body(setup, codings)
 
         let oneShot = Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
         let streamed = Result { () throws(AFSError) -> [UInt8] in

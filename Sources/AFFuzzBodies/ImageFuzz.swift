@@ -18,15 +18,23 @@ public enum ImageFuzz: FuzzBody {
     static let formats: [(UInt8, UInt8)] = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (2, 8), (2, 16), (3, 1), (3, 2), (3, 4), (3, 8), (4, 8), (4, 16), (6, 8), (6, 16)]
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+    /// The decoded header and the bytes to identify (shared with the snapshot renderer).
+    struct Setup {
+        let mode: UInt8, size: UInt8, fmt: UInt8, idat: UInt8, flip: UInt8
+        let inflate: Bool
+        let bytes: [UInt8]
+        /// The size of an unmodified harness PNG (mode 1).
+        let built: (width: Int, height: Int)?
+        var header: String { "mode \(mode) size \(size) format \(fmt) idat \(idat) flip \(flip) inflate \(inflate)" }
+    }
+
+    static func setUp(_ input: inout FuzzInput) -> Setup {
         let mode = input.option() % 3
         let size = input.option()
         let fmt = input.option()
         let idat = input.option()
         let flip = input.option()
         let payload = Array(input.rest())
-        let inflate = idat & 0x80 == 0
-
         var bytes = payload
         var built: (width: Int, height: Int)? = nil
         if mode != 0 {
@@ -39,6 +47,12 @@ public enum ImageFuzz: FuzzBody {
                 built = (w, h)
             }
         }
+        return Setup(mode: mode, size: size, fmt: fmt, idat: idat, flip: flip, inflate: idat & 0x80 == 0, bytes: bytes, built: built)
+    }
+
+    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+        let setup = setUp(&input)
+        let (bytes, built, inflate) = (setup.bytes, setup.built, setup.inflate)
 
         let result = Result { () throws(AFSError) in try ImageDecoder.identify(bytes, inflate: inflate) }
         if let built {

@@ -203,26 +203,16 @@ extension ContentDecodeFuzz: OutputDescribing {
     /// Same header as ``run(_:)``: the parsed coding list, then the one-shot decode (size, digest
     /// and first bytes of the output) or its error.
     public static func describeOutput(_ input: inout FuzzInput) -> String {
-        let encodingByte = input.option()
-        let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
-        let flags = input.option()
-        let limitByte = input.option()
-        let encoding = encodingByte < 8 ? encodings[Int(encodingByte)] : String(decoding: input.take(Int(encodingByte) - 7), as: UTF8.self)
-        let limit = limitByte == 0 ? Limits.default.maxDecodedSize : Int(limitByte) * 16
-        let payload = Array(input.rest())
-        var out = "encoding \(encoding.debugDescription) chunks \(chunkA) \(chunkB) flags \(flags) limit \(limit)\n"
+        let setup = setUp(&input)
+        let (encoding, limit) = (setup.encoding, setup.limit)
+        var out = "encoding \(encoding.debugDescription) chunks \(setup.chunkA) \(setup.chunkB) flags \(setup.flags) limit \(limit)\n"
         let codings: [ContentCoding]
         do { codings = try ContentCoding.parseList(encoding) } catch {
             return out + "codings " + SnapshotOutput.render(error)
         }
         out += "codings " + codings.map(\.rawValue).joined(separator: ",") + "\n"
-        var body = payload
-        if flags & 1 != 0 {
-            // The harness compresses the payload (decoding gives it back, whatever zlib's version).
-            for c in codings where c != .identity {
-                body = ZlibOracle.compress(body, windowBits: c == .gzip ? 31 : (flags & 2 != 0 ? -15 : 15))
-            }
-        }
+        // The harness compresses the payload (decoding gives it back, whatever zlib's version).
+        let body = Self.body(setup, codings).body
         let oneShot = Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
         out += SnapshotOutput.render(oneShot) { "decoded " + SnapshotOutput.summary($0) }
         // (Chunked streaming must agree with one-shot decoding: the body checks that invariant.)
@@ -235,21 +225,9 @@ extension ImageFuzz: OutputDescribing {
     /// error. (Modes 1 and 2 build a PNG with zlib: a different zlib may compress differently, and
     /// mode 2 then flips a different byte.)
     public static func describeOutput(_ input: inout FuzzInput) -> String {
-        let mode = input.option() % 3
-        let size = input.option()
-        let fmt = input.option()
-        let idat = input.option()
-        let flip = input.option()
-        let payload = Array(input.rest())
-        let inflate = idat & 0x80 == 0
-        var bytes = payload
-        if mode != 0 {
-            bytes = buildPNG(width: Int(size % 16) + 1, height: Int(size / 16) + 1, format: formats[Int(fmt & 0x7F) % formats.count],
-                             interlaced: fmt & 0x80 != 0, idatChunks: Int(idat & 0x7F) % 3 + 1, pixels: payload)
-            if mode == 2, !bytes.isEmpty { bytes[Int(flip) % bytes.count] ^= (payload.first ?? 0) | 1 }
-        }
-        let result = Result { () throws(AFSError) in try ImageDecoder.identify(bytes, inflate: inflate) }
-        return "mode \(mode) size \(size) format \(fmt) idat \(idat) flip \(flip) inflate \(inflate)\n"
+        let setup = setUp(&input)
+        let result = Result { () throws(AFSError) in try ImageDecoder.identify(setup.bytes, inflate: setup.inflate) }
+        return setup.header + "\n"
             + SnapshotOutput.render(result) { info in info.map { "image \($0.format.rawValue) \($0.width)x\($0.height)" } ?? "not an image" }
     }
 }

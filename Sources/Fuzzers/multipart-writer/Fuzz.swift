@@ -1,9 +1,7 @@
-// libFuzzer target: the entry point, and a `main` that runs libFuzzer's driver (see CLibFuzzer.h).
-// `@main`, not top-level code, so it also builds with OSS-Fuzz's global `-parse-as-library`.
+// libFuzzer target: the entry point (and, in our build, a `main` running libFuzzer's driver).
 import AFFuzzBodies
-import CLibFuzzer
-#if canImport(Glibc)
-import Glibc
+#if AFS_OWN_MAIN
+import AFFuzzDriver
 #endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,11 +9,13 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     MultipartWriterFuzz.fuzzerEntry(data, size)
 }
 
+#if AFS_OWN_MAIN
+/// Our build (scripts/fuzz/build.sh) links libFuzzer without its `main`; under OSS-Fuzz's global
+/// flags (.clusterfuzzlite/build.sh) libFuzzer's own `main` is used and this is compiled out.
 @main
 enum FuzzMain {
     static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+        runLibFuzzer(testOneInput)
     }
 }
+#endif
