@@ -138,6 +138,9 @@ def die_with_parent():
         pass
 
 
+FUZZ_ASAN_OPTIONS = "malloc_context_size=0:quarantine_size_mb=16"
+
+
 def run_target(binary, target, seconds, jobs, run_dir, series, clock):
     """Fuzzes one target for `seconds` with -fork=jobs; returns when done or on a stop request."""
     pend = os.path.join(PENDING, target)
@@ -156,7 +159,10 @@ def run_target(binary, target, seconds, jobs, run_dir, series, clock):
         logf.flush()
         proc = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.PIPE,
                                 start_new_session=True, preexec_fn=die_with_parent,
-                                env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+                                env=dict(os.environ, SWIFT_BACKTRACE="enable=no",
+                                         # as scripts/fuzz/run.sh: no allocation stacks, small quarantine
+                                         # (throughput); reproduction commands run with ASan's defaults
+                                         ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", FUZZ_ASAN_OPTIONS)))
         with open(PIDFILE, "w") as f:
             f.write("%d %s\n" % (proc.pid, binary))
         os.set_blocking(proc.stderr.fileno(), False)
