@@ -1,8 +1,6 @@
-// libFuzzer target: the entry point (and, in our build, a `main` running libFuzzer's driver).
+// fuzz-multipart-parser: the libFuzzer entry point; in our build also a `main` that runs libFuzzer's driver
+// (AFFuzzDriver; compiled out under OSS-Fuzz's global flags, where libFuzzer's own `main` is used).
 import AFFuzzBodies
-#if AFS_OWN_MAIN
-import AFFuzzDriver
-#endif
 #if AFS_FUZZ_KIT
 import AFFuzzMultipartKitOracle
 #endif
@@ -11,12 +9,9 @@ import AFFuzzMultipartKitOracle
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     MultipartParserFuzz.fuzzerEntry(data, size)
 }
-
 #if AFS_OWN_MAIN
-/// Our build (scripts/fuzz/build.sh) links libFuzzer without its `main`; under OSS-Fuzz's global
-/// flags (.clusterfuzzlite/build.sh) libFuzzer's own `main` is used and this is compiled out.
-@main
-enum FuzzMain {
+import AFFuzzDriver
+@main enum FuzzMain {
     static func main() {
         #if AFS_FUZZ_KIT
         MultipartKitOracle.install()
