@@ -35,48 +35,12 @@ public enum MultipartWriterFuzz: FuzzBody {
     }
 
     public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let profile = input.pick(Profile.self)
-        let readA = Int(input.option()) + 1, readB = Int(input.option()) + 1
-        let packetByte = input.option()
-        let seed = UInt64(input.option())
-        let flags = input.option()
-
-        var form = MultipartFormData(profile: profile, random: SplitMix64(seed: seed))
-        var expected: [Expected] = []
-        var lengthLie = false
-        func text(_ mod: UInt8) -> [UInt8] { Array(input.take(Int((input.next() ?? 0) % mod))) }
+        let spec = MultipartWriterInput(&input)
+        let (profile, readA, readB, packetByte) = (spec.profile, spec.readA, spec.readB, spec.packetByte)
+        let expected = spec.parts.map(\.expected), lengthLie = spec.lengthLie
+        let form: MultipartFormData
         do throws(AFSError) {
-            while let op = input.next(), expected.count < 16 {
-                let name = String(decoding: text(8), as: UTF8.self)
-                switch op % 4 {
-                case 0:
-                    let body = text(32)
-                    try form.appendFormField(name: name, value: body)
-                    expected.append(Expected(name: name, body: body))
-                case 1, 2:
-                    let filename = String(decoding: text(8), as: UTF8.self)
-                    let mime = "application/x-" + String(decoding: text(8).filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
-                    let body = text(32)
-                    if op % 4 == 1 {
-                        try form.appendFileData(body, name: name, filename: filename, mimeType: mime)
-                    } else {
-                        var yielded = body
-                        if flags & 1 != 0 {
-                            lengthLie = true
-                            if flags & 2 != 0 { yielded.append(0x41) } else if !yielded.isEmpty { yielded.removeLast() } else { yielded.append(0x42) }
-                        }
-                        let fixed = yielded
-                        try form.appendStream(MultipartStreamSource { ArrayStream(fixed) }, length: body.count, name: name, filename: filename, mimeType: mime)
-                    }
-                    expected.append(Expected(name: name, filename: filename, mimeType: mime, body: body))
-                default:
-                    let value = String(decoding: text(8).filter { $0 >= 0x20 && $0 < 0x7F }, as: UTF8.self)
-                    let body = text(32)
-                    try form.appendPart(headers: [MultipartHeader("Content-Disposition", "form-data; name=\"x\(value.filter { $0 != "\"" })\"")], body: .bytes(body))
-                    expected.append(Expected(name: "x" + value.filter { $0 != "\"" }, body: body))
-                }
-            }
-            try form.resolveBoundaryCollisions()
+            form = try spec.build()
         } catch {
             // strict refuses CR/LF in a MIME type or header; a collision past 63 regenerations.
             try check(profile == .strict && [.invalidPartHeader, .boundaryCollision].contains(error.kind), "unexpected error building the form: \(error)")

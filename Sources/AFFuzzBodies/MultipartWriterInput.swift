@@ -10,8 +10,25 @@ struct MultipartWriterInput {
         /// A stream declaring `body.count` bytes that yields `yielded` (differs when the header's
         /// length-lie flag is set).
         case stream(name: String, filename: String, mimeType: String, body: [UInt8], yielded: [UInt8])
-        /// A custom `Content-Disposition` header, then the body.
-        case headers(disposition: String, body: [UInt8])
+        /// A custom `Content-Disposition` header naming the part `name`, then the body.
+        case headers(name: String, body: [UInt8])
+
+        /// What our parser must read back for this part (names as written, before escaping).
+        var expected: MultipartWriterFuzz.Expected {
+            switch self {
+            case .form(let name, let body), .headers(let name, let body): .init(name: name, body: body)
+            case .file(let name, let filename, let mime, let body), .stream(let name, let filename, let mime, let body, _):
+                .init(name: name, filename: filename, mimeType: mime, body: body)
+            }
+        }
+    }
+
+    /// The custom part's header value.
+    static func disposition(name: String) -> String { "form-data; name=\"\(name)\"" }
+
+    /// Some stream part yields more or fewer bytes than it declares (header flag bit 0).
+    var lengthLie: Bool {
+        flags & 1 != 0 && parts.contains { if case .stream = $0 { true } else { false } }
     }
 
     let profile: Profile
@@ -50,7 +67,7 @@ struct MultipartWriterInput {
                 }
             default:
                 let value = String(decoding: text(8).filter { $0 >= 0x20 && $0 < 0x7F }, as: UTF8.self)
-                parts.append(.headers(disposition: "form-data; name=\"x\(value.filter { $0 != "\"" })\"", body: text(32)))
+                parts.append(.headers(name: "x" + value.filter { $0 != "\"" }, body: text(32)))
             }
         }
     }
@@ -65,8 +82,8 @@ struct MultipartWriterInput {
             case .stream(let name, let filename, let mime, let body, let yielded):
                 try form.appendStream(MultipartStreamSource { MultipartWriterFuzz.ArrayStream(yielded) }, length: body.count,
                                       name: name, filename: filename, mimeType: mime)
-            case .headers(let disposition, let body):
-                try form.appendPart(headers: [MultipartHeader("Content-Disposition", disposition)], body: .bytes(body))
+            case .headers(let name, let body):
+                try form.appendPart(headers: [MultipartHeader("Content-Disposition", Self.disposition(name: name))], body: .bytes(body))
             }
         }
         try form.resolveBoundaryCollisions()

@@ -187,8 +187,9 @@ extension MultipartWriterFuzz: VectorRequesting {
             case .stream(let name, let filename, let mime, let body, let yielded):
                 return .object([member("kind", "stream"), member("name", name), member("filename", filename), member("mimeType", mime),
                                 .init("declaredLength", .number(String(body.count))), .init("body", VectorRequest.bytes(yielded))])
-            case .headers(let disposition, let body):
-                return .object([member("kind", "headers"), .init("headers", .array([.array([.string("Content-Disposition"), .string(disposition)])])),
+            case .headers(let name, let body):
+                return .object([member("kind", "headers"),
+                                .init("headers", .array([.array([.string("Content-Disposition"), .string(MultipartWriterInput.disposition(name: name))])])),
                                 .init("body", VectorRequest.bytes(body))])
             }
         }
