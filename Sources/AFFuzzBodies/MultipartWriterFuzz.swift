@@ -88,7 +88,7 @@ public enum MultipartWriterFuzz: FuzzBody {
     static func checkParsesBack(_ bytes: [UInt8], form: MultipartFormData, expected: [Expected], profile: Profile) throws(FuzzFailure) {
         if expected.isEmpty { try check(bytes.isEmpty, "no parts but \(bytes.count) bytes"); return }
         let delimiter = Array("\r\n--\(form.boundary)".utf8)
-        func holds(_ b: [UInt8], _ d: [UInt8]) -> Bool { b.count >= d.count && (0...(b.count - d.count)).contains { Array(b[$0..<$0 + d.count]) == d } }
+        func holds(_ b: [UInt8], _ d: [UInt8]) -> Bool { b.count >= d.count && (0...(b.count - d.count)).contains { b[$0..<$0 + d.count].elementsEqual(d) } }
         // A body holding the delimiter, or an AF-verbatim name/filename holding CR, LF or `"`, is
         // not expected to survive a round trip (SPEC §5.7: parse(write) == parts otherwise).
         let framingSafe = expected.allSatisfy { e in

@@ -76,6 +76,31 @@ import Testing
         #expect(throws: Never.self) { try JSONFuzz.agree(.array([.string("\u{FEFF}a")]), f, path: "$", exact: true) }
     }
 
+    /// request: past ``RequestFuzz/foundationDepth`` Foundation judges a tree leaf by leaf (its
+    /// whole-tree check costs depth × size on Linux). Checked against the whole-tree judgement on
+    /// trees just past that depth, for every kind of leaf, valid and not.
+    @Test func deepTreesLeafByLeafMatchesFoundation() {
+        let leaves: [ParameterValue] = [
+            .string("s"), .integer(-3), .double(1.5), .double(.nan), .double(.infinity), .double(-.infinity),
+            .bool(true), .null,
+        ]
+        for leaf in leaves {
+            for wrapInArray in [false, true] {
+                var tree: ParameterValue = .dictionary([.init("x", .integer(1)), .init("leaf", leaf)])
+                for level in 0..<(RequestFuzz.foundationDepth + 2) {
+                    tree = wrapInArray && level % 2 == 0 ? .array([.string("a"), tree]) : .dictionary([.init("k", tree)])
+                }
+                #expect(tree.depth > RequestFuzz.foundationDepth)
+                let whole = JSONSerialization.isValidJSONObject(tree.foundationBodyObject)
+                let leafByLeaf = tree.allLeaves { JSONSerialization.isValidJSONObject([$0.foundationBodyObject]) }
+                #expect(whole == leafByLeaf, "\(leaf), arrays: \(wrapInArray)")
+                var finite = true
+                if case .double(let d) = leaf { finite = d.isFinite }
+                #expect(whole == finite, "\(leaf): JSON has no NaN or infinity (RFC 8259 §6)")
+            }
+        }
+    }
+
     /// request: SPEC §3.3 judges the model, which keeps both entries of a duplicate key, so data
     /// shadowed by a later valid value is still invalid (Corpus/request/regressions/
     /// harness-duplicate-key-data-then-*); an NSDictionary keeps only the last entry.

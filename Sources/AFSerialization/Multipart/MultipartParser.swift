@@ -88,9 +88,14 @@ public struct MultipartParser: Sendable {
 
     /// Feeds the next chunk; returns the parts completed by it.
     public mutating func feed(_ chunk: [UInt8]) throws(AFSError) -> [MultipartParsedPart] {
-        var result: Result<Void, AFSError> = .success(())
-        chunk.withUnsafeBytes { p in result = Result { () throws(AFSError) in try feed(p) } }
-        try result.get()
+        var result: Result<[MultipartParsedPart], AFSError> = .success([])
+        chunk.withUnsafeBytes { p in result = Result { () throws(AFSError) in try feedCollecting(p) } }
+        return try result.get()
+    }
+
+    /// Feeds `chunk` and hands over the parts it completed.
+    private mutating func feedCollecting(_ chunk: UnsafeRawBufferPointer) throws(AFSError) -> [MultipartParsedPart] {
+        try feed(chunk)
         defer { completed = [] }
         return completed
     }
@@ -112,18 +117,26 @@ public struct MultipartParser: Sendable {
         _ bytes: [UInt8], boundary: String, options: MultipartParserOptions = .init(), chunkSizes: [Int] = []
     ) throws(AFSError) -> [MultipartParsedPart] {
         var p = try MultipartParser(boundary: boundary, options: options)
-        var parts: [MultipartParsedPart] = []
-        var i = 0, k = 0
-        while i < bytes.count {
-            var size = chunkSizes.isEmpty ? bytes.count : chunkSizes[k % chunkSizes.count]
-            k += 1
-            guard size >= 1 else {
-                throw AFSError(.invalidOption, "chunk sizes must be at least 1", context: ["chunkSize": String(size)])
+        var result: Result<[MultipartParsedPart], AFSError> = .success([])
+        // Chunks are views of `bytes`, not copies (a chunk size of 1 would copy every byte).
+        bytes.withUnsafeBytes { all in
+            result = Result { () throws(AFSError) in
+                var parts: [MultipartParsedPart] = []
+                var i = 0, k = 0
+                while i < all.count {
+                    var size = chunkSizes.isEmpty ? all.count : chunkSizes[k % chunkSizes.count]
+                    k += 1
+                    guard size >= 1 else {
+                        throw AFSError(.invalidOption, "chunk sizes must be at least 1", context: ["chunkSize": String(size)])
+                    }
+                    size = min(size, all.count - i)
+                    parts += try p.feedCollecting(UnsafeRawBufferPointer(rebasing: all[i..<(i + size)]))
+                    i += size
+                }
+                return parts
             }
-            size = min(size, bytes.count - i)
-            parts += try p.feed(Array(bytes[i..<(i + size)]))
-            i += size
         }
+        let parts = try result.get()
         try p.finish()
         return parts
     }
@@ -208,7 +221,7 @@ public struct MultipartParser: Sendable {
             partCount += 1
             headers = []
             headerBytes = 0
-            line = []
+            line.removeAll(keepingCapacity: true)
             lineStart = offset + 1
             partStart = offset + 1
             state = .headerLine
@@ -228,7 +241,7 @@ public struct MultipartParser: Sendable {
                 try startBody()
             } else {
                 try addHeaderLine()
-                line = []
+                line.removeAll(keepingCapacity: true)
                 lineStart = offset + 1
                 state = .headerLine
             }

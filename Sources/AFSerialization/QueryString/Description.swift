@@ -22,6 +22,12 @@ public enum ValueDescription {
     /// deterministic rendering — `(a, b)`, `{k = v; …}` (keys sorted), `{length = n}` — not Foundation's
     /// multi-line, quote-as-needed plist text. Rendering is iterative (no recursion on depth).
     public static func sortKey(_ value: ParameterValue, boolStyle: BoolStyle = .numeric) -> String {
+        switch value {
+        case .array, .set, .dictionary: break
+        case .null: return "<null>"
+        case .data(let bytes): return "{length = \(bytes.count)}"
+        default: return of(value, boolStyle: boolStyle)  // most set items: no work stack
+        }
         enum Work {
             case value(ParameterValue)
             case text(String)
