@@ -50,6 +50,19 @@ import Testing
         #expect(try QueryString.pairs(p).map(\.value) == [.integer(2), .integer(1), .integer(3), .integer(0)])
     }
 
+    @Test func setsNestedInSetsSortByTheirOwnDescriptions() throws {
+        // SPEC §2.2: every set sorts its items by description, at every level. The outer set's
+        // items render as "(b, a)", "(a)" and "(c, {k = (z, y)})" (sets in input order), so they
+        // sort "(a)" < "(b, a)" < "(c, …)"; the inner sets then sort a < b and y < z.
+        let p = ParameterValue.dict(["s": .set([
+            .set([.string("b"), .string("a")]),
+            .set([.string("a")]),
+            .array([.string("c"), .dictionary([.init("k", .set([.string("z"), .string("y")]))])]),
+        ])])
+        let pairs = try QueryString.pairs(p).map { "\($0.field)=\(ValueDescription.of($0.value))" }
+        #expect(pairs == ["s=a", "s=a", "s=b", "s[]=c", "s[][k]=y", "s[][k]=z"])
+    }
+
     @Test func boolStyleChangesSetOrder() throws {
         // Sorting uses the description that is sent: "1"/"0" numeric, "true"/"false" literal.
         let p = ParameterValue.dict(["s": .set([.bool(true), .string("m"), .bool(false)])])

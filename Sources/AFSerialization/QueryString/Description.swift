@@ -64,6 +64,69 @@ public enum ValueDescription {
         return out
     }
 
+    /// The sort-key text of a whole subtree, rendered once, with every node's byte range: a set
+    /// nested in a set sorts by slices of its ancestor's rendering instead of rendering its
+    /// subtree again at every level (depth × size). The text is ``sortKey(_:boolStyle:)``'s.
+    /// Nodes are numbered in rendering order (pre-order; dictionary entries in
+    /// ``QueryString/sortedEntries(_:)`` order, array and set items in input order): the root is
+    /// 0, a container's first child is its number + 1, each next child the previous one's number
+    /// + its ``size(_:)``.
+    struct Rendering {
+        private(set) var text: [UInt8] = []
+        private var ranges: [Range<Int>] = []
+        private var sizes: [Int] = []
+
+        init(_ root: ParameterValue, boolStyle: BoolStyle) {
+            enum Work {
+                case enter(ParameterValue)
+                case text(String)
+                case exit(Int)
+            }
+            var work: [Work] = [.enter(root)]
+            while let item = work.popLast() {
+                switch item {
+                case .text(let t):
+                    text.append(contentsOf: t.utf8)
+                case .exit(let id):
+                    ranges[id] = ranges[id].lowerBound..<text.count
+                    sizes[id] = ranges.count - id
+                case .enter(let v):
+                    let id = ranges.count
+                    let start = text.count
+                    ranges.append(start..<start)
+                    sizes.append(1)
+                    switch v {
+                    case .array(let xs), .set(let xs):
+                        work.append(.exit(id))
+                        work.append(.text(")"))
+                        for (i, x) in xs.enumerated().reversed() {
+                            work.append(.enter(x))
+                            if i > 0 { work.append(.text(", ")) }
+                        }
+                        text.append(UInt8(ascii: "("))
+                    case .dictionary(let es):
+                        work.append(.exit(id))
+                        work.append(.text("}"))
+                        for (i, e) in QueryString.sortedEntries(es).enumerated().reversed() {
+                            work.append(.enter(e.value))
+                            work.append(.text((i > 0 ? "; " : "") + e.key + " = "))
+                        }
+                        text.append(UInt8(ascii: "{"))
+                    default:
+                        text.append(contentsOf: sortKey(v, boolStyle: boolStyle).utf8)
+                        ranges[id] = start..<text.count
+                    }
+                }
+            }
+        }
+
+        /// Node `id`'s sort key.
+        func key(_ id: Int) -> String { String(decoding: text[ranges[id]], as: UTF8.self) }
+
+        /// How many nodes node `id`'s subtree has, itself included.
+        func size(_ id: Int) -> Int { sizes[id] }
+    }
+
     @inline(__always)
     static func bool(_ b: Bool, _ style: BoolStyle) -> String {
         switch style {

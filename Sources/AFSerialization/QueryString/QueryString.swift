@@ -39,18 +39,24 @@ public enum QueryString {
         let maxDepth = options.limits.maxParameterDepth
         var out: [QueryPair] = []
         // Explicit pre-order work stack (children pushed reversed): no recursion, so hostile depth
-        // only meets the limit, never the thread's stack. `field == nil` is AF's nil key.
-        var stack: [(field: String?, value: ParameterValue, depth: Int)] = [(nil, parameters, 0)]
-        while let (field, value, depth) = stack.popLast() {
+        // only meets the limit, never the thread's stack. `field == nil` is AF's nil key. `node`
+        // locates the value in the rendering of an enclosing set, when one was made (see
+        // ``sortedSet(_:node:renderings:boolStyle:)``).
+        var stack: [(field: String?, value: ParameterValue, depth: Int, node: RenderedNode?)] = [(nil, parameters, 0, nil)]
+        var renderings: [ValueDescription.Rendering] = []
+        while let (field, value, depth, node) = stack.popLast() {
             switch value {
             case .dictionary(let entries):
                 try checkDepth(depth, maxDepth, field)
-                for e in sortedEntries(entries).reversed() {
-                    stack.append((field.map { bracketed($0, e.key) } ?? e.key, e.value, depth + 1))
+                let sorted = sortedEntries(entries)
+                let nodes = node.map { children(of: $0, count: sorted.count, in: renderings) }
+                for (i, e) in sorted.enumerated().reversed() {
+                    stack.append((field.map { bracketed($0, e.key) } ?? e.key, e.value, depth + 1, nodes?[i]))
                 }
             case .array(let items):
                 try checkDepth(depth, maxDepth, field)
                 let parent = field ?? nullField
+                let nodes = node.map { children(of: $0, count: items.count, in: renderings) }
                 for (i, item) in items.enumerated().reversed() {
                     let child: String
                     switch options.arrayStyle {
@@ -58,12 +64,13 @@ public enum QueryString {
                     case .noBrackets: child = parent
                     case .indexInBrackets: child = bracketed(parent, String(i))
                     }
-                    stack.append((child, item, depth + 1))
+                    stack.append((child, item, depth + 1, nodes?[i]))
                 }
             case .set(let items):
                 try checkDepth(depth, maxDepth, field)
-                for item in sortedSet(items, boolStyle: options.boolStyle).reversed() {
-                    stack.append((field, item, depth + 1))
+                let sorted = sortedSet(items, node: node, renderings: &renderings, boolStyle: options.boolStyle)
+                for (i, child) in sorted.reversed() {
+                    stack.append((field, items[i], depth + 1, child))
                 }
             default:
                 out.append(QueryPair(field: field ?? "", value: value))
@@ -137,20 +144,60 @@ public enum QueryString {
         }.map { entries[$0] }
     }
 
-    /// Set elements ascending by description (``ValueDescription/sortKey(_:boolStyle:)``);
-    /// ties keep input order (SPEC §2.2).
-    static func sortedSet(_ items: [ParameterValue], boolStyle: BoolStyle) -> [ParameterValue] {
-        if items.count < 2 { return items }
-        let keys = items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) }
-        return items.indices.sorted { a, b in
+    /// A node of one of `pairs`' ``ValueDescription/Rendering``s.
+    struct RenderedNode {
+        let rendering: Int
+        let id: Int
+    }
+
+    /// The rendered nodes of `node`'s children, in rendering order.
+    private static func children(
+        of node: RenderedNode, count: Int, in renderings: [ValueDescription.Rendering]
+    ) -> [RenderedNode] {
+        var out: [RenderedNode] = []
+        out.reserveCapacity(count)
+        var id = node.id + 1
+        for _ in 0..<count {
+            out.append(RenderedNode(rendering: node.rendering, id: id))
+            id += renderings[node.rendering].size(id)
+        }
+        return out
+    }
+
+    /// Set element indices ascending by description (``ValueDescription/sortKey(_:boolStyle:)``),
+    /// ties in input order (SPEC §2.2), each with its rendered node when there is one. A set with a
+    /// container among its items is rendered once (unless an enclosing set's rendering already
+    /// holds it): the sets nested in it then sort by slices of that text.
+    static func sortedSet(
+        _ items: [ParameterValue], node: RenderedNode?, renderings: inout [ValueDescription.Rendering],
+        boolStyle: BoolStyle
+    ) -> [(index: Int, node: RenderedNode?)] {
+        if items.count < 2 { return items.indices.map { ($0, node.map { RenderedNode(rendering: $0.rendering, id: $0.id + 1) }) } }
+        var node = node
+        if node == nil, items.contains(where: \.isContainer) {
+            renderings.append(ValueDescription.Rendering(.set(items), boolStyle: boolStyle))
+            node = RenderedNode(rendering: renderings.count - 1, id: 0)
+        }
+        let nodes = node.map { children(of: $0, count: items.count, in: renderings) }
+        let keys = nodes.map { $0.map { renderings[$0.rendering].key($0.id) } }
+            ?? items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) }
+        assert(keys == items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) }, "a rendered slice is not the item's sort key")
+        return keys.indices.sorted { a, b in
             if keys[a] < keys[b] { return true }
             if keys[b] < keys[a] { return false }
             return a < b
-        }.map { items[$0] }
+        }.map { ($0, nodes?[$0]) }
     }
 }
 
 fileprivate extension ParameterValue {
+    var isContainer: Bool {
+        switch self {
+        case .array, .set, .dictionary: true
+        default: false
+        }
+    }
+
     var isQueryDictionary: Bool {
         if case .dictionary = self { return true }
         return false
