@@ -28,40 +28,7 @@ public enum ValueDescription {
         case .data(let bytes): return "{length = \(bytes.count)}"
         default: return of(value, boolStyle: boolStyle)  // most set items: no work stack
         }
-        enum Work {
-            case value(ParameterValue)
-            case text(String)
-        }
-        var out = ""
-        var work: [Work] = [.value(value)]
-        while let item = work.popLast() {
-            switch item {
-            case .text(let t):
-                out += t
-            case .value(let v):
-                switch v {
-                case .null: out += "<null>"
-                case .data(let bytes): out += "{length = \(bytes.count)}"
-                case .array(let xs), .set(let xs):
-                    work.append(.text(")"))
-                    for (i, x) in xs.enumerated().reversed() {
-                        work.append(.value(x))
-                        if i > 0 { work.append(.text(", ")) }
-                    }
-                    work.append(.text("("))
-                case .dictionary(let es):
-                    // Keys in flattening order, as NSDictionary's description sorts them.
-                    work.append(.text("}"))
-                    for (i, e) in QueryString.sortedEntries(es).enumerated().reversed() {
-                        work.append(.value(e.value))
-                        work.append(.text((i > 0 ? "; " : "") + e.key + " = "))
-                    }
-                    work.append(.text("{"))
-                default: out += of(v, boolStyle: boolStyle)
-                }
-            }
-        }
-        return out
+        return String(decoding: Rendering(value, boolStyle: boolStyle).text, as: UTF8.self)
     }
 
     /// The sort-key text of a whole subtree, rendered once, with every node's byte range: a set
