@@ -34,7 +34,6 @@ public enum JSONFuzz: FuzzBody {
         case (.failure(let e), _):
             try check(!foundationDialect || theirs == nil, "Foundation dialect rejects what JSONSerialization accepts: \(e)")
             try check((e.domain == AFSError.cocoaDomain && e.code == 3840) || e.kind == .nestingTooDeep, "unexpected error \(e)")
-            // (The Foundation dialect's "not representable" number error carries no offset.)
             try check(e.offset.map { $0 >= 0 && $0 <= payload.count } ?? true, "error offset \(e.offset ?? -1) outside input of \(payload.count): \(e)")
         case (.success(let v), nil):
             try check(!foundationDialect && v.hasNonFiniteNumber, "accepted what JSONSerialization rejects: \(v.jsonText.prefix(200))")
