@@ -110,7 +110,8 @@ public enum RequestFuzz: FuzzBody {
         // A set or data can never be JSON; and bridging nested sets to NSSet takes time exponential
         // in their depth (AnyHashable re-canonicalizes every level), so Foundation is not asked.
         let depth = parameters.depth
-        let wholeTree = depth <= foundationDepth && !parameters.hasSetOrData
+        let setOrData = parameters.hasSetOrData
+        let wholeTree = depth <= foundationDepth && !setOrData
         let object = wholeTree ? parameters.foundationBodyObject : nil
         let shape = parameters.dictionaryShape
         // Duplicate keys: SPEC §3.3 judges the model, which keeps every entry (§2.1, written in the
@@ -120,7 +121,7 @@ public enum RequestFuzz: FuzzBody {
         let valid: Bool
         if let object {
             valid = JSONSerialization.isValidJSONObject(shape.duplicateKeys ? parameters.dictionariesAsArrays.foundationBodyObject : object)
-        } else if parameters.hasSetOrData {
+        } else if setOrData {
             valid = false
         } else {
             // Deeper than `foundationDepth`: containers are always valid, so Foundation judges
