@@ -18,8 +18,9 @@ import Foundation
 /// −1016 error exactly when `JSONSerialization.isValidJSONObject` says no for the values of every
 /// entry (duplicate keys included: SPEC §3.3 judges the model). Trees deeper than
 /// ``foundationDepth`` are too slow for Foundation as a whole: it judges their leaves one by one,
-/// and must read the body back. An existing Content-Type always wins. Foundation's objects come from AFFoundationCompat's
-/// `foundationBodyObject` (AF's NSDictionary: duplicate keys collapse, so those compare structurally).
+/// and must read the body back. An existing Content-Type always wins. Foundation's objects come
+/// from AFFoundationCompat's `foundationBodyObject` (AF's NSDictionary: duplicate keys collapse, so
+/// those compare structurally).
 public enum RequestFuzz: FuzzBody {
     public static let name = "request"
     static let methods = ["GET", "HEAD", "DELETE", "POST", "PUT", "PATCH", "get", "OPTIONS"]
@@ -42,6 +43,9 @@ public enum RequestFuzz: FuzzBody {
         let request: Request
         let options: JSONWritingOptions
         let serializer: any RequestSerializer
+        /// Every key is printable ASCII or a control in 0x09–0x0D: then the core's default
+        /// `.sortedKeys` order is Foundation's; otherwise the fuzz input uses `.foundationExact`.
+        let keysPlain: Bool
     }
 
     static func setUp(_ input: inout FuzzInput) -> Setup {
@@ -64,12 +68,15 @@ public enum RequestFuzz: FuzzBody {
 
         // Under .sortedKeys, the core's default key order matches Foundation for plain ASCII keys
         // (its documented Deviation covers the rest); other keys get Foundation's exact comparator.
-        let keysPlain = parameters?.allKeys(where: { $0.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value) } }) ?? true
+        let keysPlain = parameters?.allNodes { v in
+            guard case .dictionary(let es) = v else { return true }
+            return es.allSatisfy { $0.key.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value) } }
+        } ?? true
         let base = HTTPRequestSerializer(profile: profile)
         let serializer: any RequestSerializer = json
             ? JSONRequestSerializer(base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExact) : base
         return Setup(json: json, method: method, profile: profile, flags: flags, url: url, parameters: parameters,
-                     request: request, options: options, serializer: serializer)
+                     request: request, options: options, serializer: serializer, keysPlain: keysPlain)
     }
 
     public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
@@ -182,16 +189,12 @@ extension ParameterValue {
     /// would merge (equal, or canonically equivalent).
     var dictionaryShape: (multiKey: Bool, duplicateKeys: Bool) {
         var shape = (multiKey: false, duplicateKeys: false)
-        var work = [self]
-        while let v = work.popLast() {
-            switch v {
-            case .dictionary(let es):
+        _ = allNodes { v in
+            if case .dictionary(let es) = v {
                 if es.count > 1 { shape.multiKey = true }
                 if Set(es.map(\.key)).count < es.count { shape.duplicateKeys = true }
-                work.append(contentsOf: es.map(\.value))
-            case .array(let xs), .set(let xs): work.append(contentsOf: xs)
-            default: break
             }
+            return true
         }
         return shape
     }
@@ -208,45 +211,38 @@ extension ParameterValue {
         }
     }
 
-    /// True when a set or data value occurs anywhere.
-    var hasSetOrData: Bool {
+    /// True when `predicate` holds for every value of the tree, containers included (visited
+    /// iteratively, stopping at the first that fails).
+    func allNodes(where predicate: (ParameterValue) -> Bool) -> Bool {
         var work = [self]
         while let v = work.popLast() {
+            if !predicate(v) { return false }
             switch v {
-            case .set, .data: return true
             case .dictionary(let es): work.append(contentsOf: es.map(\.value))
-            case .array(let xs): work.append(contentsOf: xs)
+            case .array(let xs), .set(let xs): work.append(contentsOf: xs)
             default: break
             }
         }
-        return false
+        return true
+    }
+
+    /// True when a set or data value occurs anywhere.
+    var hasSetOrData: Bool {
+        !allNodes { v in
+            switch v {
+            case .set, .data: false
+            default: true
+            }
+        }
     }
 
     /// True when every leaf (not an array, set or dictionary) satisfies `predicate`.
     func allLeaves(where predicate: (ParameterValue) -> Bool) -> Bool {
-        var work = [self]
-        while let v = work.popLast() {
+        allNodes { v in
             switch v {
-            case .dictionary(let es): work.append(contentsOf: es.map(\.value))
-            case .array(let xs), .set(let xs): work.append(contentsOf: xs)
-            default: if !predicate(v) { return false }
+            case .array, .set, .dictionary: true
+            default: predicate(v)
             }
         }
-        return true
-    }
-
-    /// True when every dictionary key satisfies `predicate`.
-    func allKeys(where predicate: (String) -> Bool) -> Bool {
-        var work = [self]
-        while let v = work.popLast() {
-            switch v {
-            case .dictionary(let es):
-                if !es.allSatisfy({ predicate($0.key) }) { return false }
-                work.append(contentsOf: es.map(\.value))
-            case .array(let xs), .set(let xs): work.append(contentsOf: xs)
-            default: break
-            }
-        }
-        return true
     }
 }

@@ -145,8 +145,7 @@ extension RequestFuzz: VectorRequesting {
         var notes: [String] = []
         if s.json {
             options.append(.init("jsonWritingOptions", .array(JSONWritingOptions.named.filter { s.options.contains($0.1) }.map { .string($0.0) })))
-            let plain = s.parameters?.allKeys(where: { $0.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value) } }) ?? true
-            if !plain && s.options.contains(.sortedKeys) {
+            if !s.keysPlain && s.options.contains(.sortedKeys) {
                 notes.append("the fuzz input sorts non-ASCII keys with Foundation's exact comparator (keyOrder .foundationExact), which a vector cannot select")
             }
         }

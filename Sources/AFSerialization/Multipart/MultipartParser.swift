@@ -88,9 +88,7 @@ public struct MultipartParser: Sendable {
 
     /// Feeds the next chunk; returns the parts completed by it.
     public mutating func feed(_ chunk: [UInt8]) throws(AFSError) -> [MultipartParsedPart] {
-        var result: Result<[MultipartParsedPart], AFSError> = .success([])
-        chunk.withUnsafeBytes { p in result = Result { () throws(AFSError) in try feedCollecting(p) } }
-        return try result.get()
+        try chunk.withUnsafeBufferPointer { p throws(AFSError) in try feedCollecting(UnsafeRawBufferPointer(p)) }
     }
 
     /// Feeds `chunk` and hands over the parts it completed.
@@ -117,26 +115,23 @@ public struct MultipartParser: Sendable {
         _ bytes: [UInt8], boundary: String, options: MultipartParserOptions = .init(), chunkSizes: [Int] = []
     ) throws(AFSError) -> [MultipartParsedPart] {
         var p = try MultipartParser(boundary: boundary, options: options)
-        var result: Result<[MultipartParsedPart], AFSError> = .success([])
         // Chunks are views of `bytes`, not copies (a chunk size of 1 would copy every byte).
-        bytes.withUnsafeBytes { all in
-            result = Result { () throws(AFSError) in
-                var parts: [MultipartParsedPart] = []
-                var i = 0, k = 0
-                while i < all.count {
-                    var size = chunkSizes.isEmpty ? all.count : chunkSizes[k % chunkSizes.count]
-                    k += 1
-                    guard size >= 1 else {
-                        throw AFSError(.invalidOption, "chunk sizes must be at least 1", context: ["chunkSize": String(size)])
-                    }
-                    size = min(size, all.count - i)
-                    parts += try p.feedCollecting(UnsafeRawBufferPointer(rebasing: all[i..<(i + size)]))
-                    i += size
+        let parts = try bytes.withUnsafeBufferPointer { buffer throws(AFSError) in
+            let all = UnsafeRawBufferPointer(buffer)
+            var parts: [MultipartParsedPart] = []
+            var i = 0, k = 0
+            while i < all.count {
+                var size = chunkSizes.isEmpty ? all.count : chunkSizes[k % chunkSizes.count]
+                k += 1
+                guard size >= 1 else {
+                    throw AFSError(.invalidOption, "chunk sizes must be at least 1", context: ["chunkSize": String(size)])
                 }
-                return parts
+                size = min(size, all.count - i)
+                parts += try p.feedCollecting(UnsafeRawBufferPointer(rebasing: all[i..<(i + size)]))
+                i += size
             }
+            return parts
         }
-        let parts = try result.get()
         try p.finish()
         return parts
     }

@@ -172,13 +172,13 @@ public enum QueryString {
         _ items: [ParameterValue], node: RenderedNode?, renderings: inout [ValueDescription.Rendering],
         boolStyle: BoolStyle
     ) -> [(index: Int, node: RenderedNode?)] {
-        if items.count < 2 { return items.indices.map { ($0, node.map { RenderedNode(rendering: $0.rendering, id: $0.id + 1) }) } }
         var node = node
-        if node == nil, items.contains(where: \.isContainer) {
+        if node == nil, items.count > 1, items.contains(where: \.isContainer) {
             renderings.append(ValueDescription.Rendering(.set(items), boolStyle: boolStyle))
             node = RenderedNode(rendering: renderings.count - 1, id: 0)
         }
         let nodes = node.map { children(of: $0, count: items.count, in: renderings) }
+        if items.count < 2 { return items.indices.map { ($0, nodes?[$0]) } }
         let keys = nodes.map { $0.map { renderings[$0.rendering].key($0.id) } }
             ?? items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) }
         assert(keys == items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) }, "a rendered slice is not the item's sort key")
