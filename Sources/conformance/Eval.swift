@@ -1,5 +1,8 @@
 import AFConformance
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,6 +19,8 @@ struct Eval: ParsableCommand {
         while let line = readLine(strippingNewline: true) {
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
             print(Evaluator.evaluateLine(line))
+            // VECTORS.md "Protocol rules": a driver may wait for this reply with the pipe open.
+            fflush(nil)  // all output streams (stdout is a C global Swift 6 will not touch)
         }
     }
 }
