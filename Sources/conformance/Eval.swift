@@ -1,8 +1,6 @@
 import AFConformance
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,16 +9,33 @@ struct Eval: ParsableCommand {
             Input line:  {"id": "x", "component": "percent-escape", "profile": "af4", "options": {…}, "input": {…}}
             Output line: {"id": "x", "output": {…}}, {"id": "x", "output": {"error": {…}}}
                          or {"id": "x", "harnessError": "…"} for a malformed line (the run goes on).
-            Empty lines are skipped. See VECTORS.md for every component's fields.
+            Each reply is written and flushed as soon as its line is evaluated, so a driver may send
+            one line and wait for its reply with the pipe open. Replies carry the line's id whenever
+            it has one. A line may nest up to 100,000 levels: deeper than a component allows gets
+            that component's typed error (nestingTooDeep). Empty lines are skipped. See VECTORS.md
+            for every component's fields.
             """
     )
 
     func run() throws {
+        // Lines run on a thread with a large stack: decoding, echoing and freeing a line's tree
+        // recurse as deep as the line nests (up to Evaluator.maxLineDepth).
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            Self.serve()
+            done.signal()
+        }
+        thread.stackSize = Evaluator.evalStackBytes
+        thread.start()
+        done.wait()
+    }
+
+    static func serve() {
         while let line = readLine(strippingNewline: true) {
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
             print(Evaluator.evaluateLine(line))
             // VECTORS.md "Protocol rules": a driver may wait for this reply with the pipe open.
-            fflush(nil)  // all output streams (stdout is a C global Swift 6 will not touch)
+            fflush(nil)  // every output stream (Swift 6 will not touch the C global stdout)
         }
     }
 }

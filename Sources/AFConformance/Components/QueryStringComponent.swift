@@ -20,10 +20,7 @@ struct QueryStringComponent: EvalComponent {
         o.arrayStyle = try options.enumValue("arrayStyle", ArrayStyle.self) ?? o.arrayStyle
         o.boolStyle = try options.enumValue("boolStyle", BoolStyle.self) ?? o.boolStyle
         o.escapeStyle = try options.enumValue("style", EscapeStyle.self) ?? o.escapeStyle
-        if let depth = try options.int("maxParameterDepth") {
-            guard depth >= 1 else { throw HarnessError(options.sub("maxParameterDepth"), "must be at least 1") }
-            o.limits.maxParameterDepth = depth
-        }
+        if let depth = try options.depthLimit("maxParameterDepth") { o.limits.maxParameterDepth = depth }
         guard let raw = input.raw("parameters") else { throw HarnessError(input.sub("parameters"), "required field is missing") }
         let parameters = try Codec.decodeParameters(raw, path: input.sub("parameters"))
 

@@ -57,8 +57,7 @@ struct RequestComponent: EvalComponent {
         q.arrayStyle = try options.enumValue("arrayStyle", ArrayStyle.self) ?? q.arrayStyle
         q.boolStyle = try options.enumValue("boolStyle", BoolStyle.self) ?? q.boolStyle
         for (key, path) in [("maxParameterDepth", \Limits.maxParameterDepth), ("maxJSONDepth", \Limits.maxJSONDepth)] {
-            guard let depth = try options.int(key) else { continue }
-            guard depth >= 1 else { throw HarnessError(options.sub(key), "must be at least 1") }
+            guard let depth = try options.depthLimit(key) else { continue }
             q.limits[keyPath: path] = depth
         }
         var s = HTTPRequestSerializer(profile: profile, queryOptions: q)

@@ -16,7 +16,7 @@ struct ResponseComponent: EvalComponent {
         var limits = Limits.default
         if let v = try options.int("maxDecodedSize") { limits.maxDecodedSize = v }
         if let v = try options.int("maxImagePixels") { limits.maxImagePixels = v }
-        if let v = try options.int("maxJSONDepth") { limits.maxJSONDepth = v }
+        if let v = try options.depthLimit("maxJSONDepth") { limits.maxJSONDepth = v }
 
         var headers: [HTTPResponse.Header] = []
         for (n, v) in try Codec.decodeHeaders(input.raw("headers"), path: input.sub("headers")) { headers.append(.init(n, v)) }
