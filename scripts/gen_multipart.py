@@ -327,25 +327,165 @@ def parse_files():
           {"parts": [{"name": "t", "headers": [["Content-Disposition", "form-data; name=\"t\""]], "body": {"text": "plain"}}]}, refs=["RFC7578#4.4"])
     e = VectorFile("multipart-parse", "errors", "Malformed multipart bodies are typed errors (SPEC §5.7, §8)",
                    ["SPEC§5.7", "SPEC§8", "RFC2046#5.1.1"], GEN)
-    err = {"error": {"domain": CORE}}
+    head = ("--%s\r\n" % B).encode()
+    cd_at = len(head) + len("Content-Disposition: ")  # where the first part's Content-Disposition value starts
+
+    def err(kind, offset):
+        return {"error": {"domain": CORE, "kind": kind, "offset": offset}}
+
+    no_colon = ("--%s\r\nContent-Disposition form-data; name=\"a\"\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode()
+    non_ascii = ("--%s\r\nContent-Disposition: form-data; name=\"ä\"\r\nX-Ünï: 1\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode()
+    no_blank = ("--%s\r\nContent-Disposition: form-data; name=\"a\"\r\n1\r\n--%s--\r\n" % (B, B)).encode()
+    truncated_after_delimiter = core[: -len("--\r\n") - 2]
+    truncated_in_body = core[:-len(("\r\n--%s--\r\n" % B).encode())]
+    # Offsets point at the defect (README "Decisions"): the end of input for a missing delimiter,
+    # the first byte of a bad header line / name byte / CR or LF / Content-Disposition byte.
     bad = [
-        (b"", "empty body: no delimiter at all"),
-        (b"no delimiter here\r\n", "text without any delimiter"),
-        (core[: -len("--\r\n") - 2], "missing close delimiter (ends after the last delimiter)"),
-        (core[:-len(("\r\n--%s--\r\n" % B).encode())], "missing close delimiter (ends inside the body)"),
-        (("--%s\r\nContent-Disposition form-data; name=\"a\"\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "header line without a colon"),
-        (("--%s\r\nContent-Disposition: form-data; name=\"ä\"\r\nX-Ünï: 1\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "non-ASCII in a header name"),
-        (("--%s\r\nContent-Type: text/plain\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "missing Content-Disposition"),
-        (("--%s\r\nContent-Disposition: form-data\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "Content-Disposition without a name"),
-        (("--%s\r\nContent-Disposition: form-data; name=\"a\"\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "no empty line after the headers"),
-        (("--%sXYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "first delimiter followed by garbage"),
+        (b"", "empty body: no delimiter at all", "multipartBadDelimiter", 0),
+        (b"no delimiter here\r\n", "text without any delimiter", "multipartBadDelimiter", 19),
+        (truncated_after_delimiter, "missing close delimiter (ends after the last delimiter)", "multipartMissingCloseDelimiter", len(truncated_after_delimiter)),
+        (truncated_in_body, "missing close delimiter (ends inside the body)", "multipartMissingCloseDelimiter", len(truncated_in_body)),
+        (no_colon, "header line without a colon", "multipartHeaderWithoutColon", len(head)),
+        (non_ascii, "non-ASCII in a header (the first byte >= 0x80)", "multipartNonASCIIHeader", non_ascii.index(b"\xc3")),
+        (("--%s\r\nContent-Type: text/plain\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "missing Content-Disposition (points at the part's first header byte)", "multipartMissingContentDisposition", len(head)),
+        (("--%s\r\nContent-Disposition: form-data\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "Content-Disposition without a name (points at its value)", "multipartMissingName", cd_at),
+        (no_blank, "no empty line after the headers: the body line is a header line without a colon", "multipartHeaderWithoutColon", no_blank.index(b"1\r\n")),
     ]
-    for body, what in bad:
-        e.add(what + " → typed error (SPEC §5.7 lists it)", {"boundary": B, "body": bytes_value(body)}, err)
-    for body, what in bad[:4]:
-        e.add(what + ", fed one byte at a time → the same typed error", {"boundary": B, "body": bytes_value(body)}, err,
-              options={"chunkSizes": [1]})
-    return [f, g, e]
+    for body, what, kind, offset in bad:
+        e.add(what + " → typed error %s at byte %d (SPEC §5.7 names each defect with its offset)" % (kind, offset),
+              {"boundary": B, "body": bytes_value(body)}, err(kind, offset))
+    # errors/010 (kept id): SPEC §5.7 decision — `--B` followed by other bytes is no delimiter line.
+    garbage_first = ("--%sXYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode()
+    e.add("first delimiter followed by garbage: `--BXYZ` is not a delimiter line (SPEC §5.7 decision, RFC 2046 §5.1.1 grammar), "
+          "so everything before the close delimiter is preamble and the form is empty; werkzeug reads zero parts too",
+          {"boundary": B, "body": bytes_value(garbage_first)}, {"parts": []})
+    assert oracle_parts(garbage_first, B, "werkzeug") in (None, []), "werkzeug"
+    for body, what, kind, offset in bad[:4]:
+        e.add(what + ", fed one byte at a time → the same typed error %s at byte %d" % (kind, offset),
+              {"boundary": B, "body": bytes_value(body)}, err(kind, offset), options={"chunkSizes": [1]})
+    # Header defects, each its own kind (SPEC §5.7 "Errors name the defect"; RFC 9110 §5.6.2 token,
+    # header lines end in CRLF per RFC 2046 §5.1 / RFC 5322 §2.2).
+    def one_header(line, utf8=False):
+        return head + line + ("\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--%s--\r\n" % B).encode()
+
+    def with_cd(value):
+        return head + b"Content-Disposition: " + value + ("\r\n\r\n1\r\n--%s--\r\n" % B).encode()
+    nbsp = with_cd("form-data;\u00a0name=\"a\"".encode())
+    header_cases = [
+        (one_header(b": x"), None, "an empty header field name", "multipartBadHeaderName", len(head)),
+        (one_header(b"Bad Name: x"), None, "a header field name with a space (not an RFC 9110 tchar): points at the space", "multipartBadHeaderName", len(head) + 3),
+        (one_header(b"X(y): 1"), None, "a header field name with a separator `(`", "multipartBadHeaderName", len(head) + 1),
+        (one_header(b"X-A: a\nb"), None, "a bare LF inside a header line: points at the LF", "multipartBareLineBreak", len(head) + 6),
+        (one_header(b"X-A: a\rb"), None, "a bare CR inside a header line: points at the CR", "multipartBareLineBreak", len(head) + 6),
+        (one_header(b"X-A: a\x00b"), None, "a NUL byte in a header value", "multipartHeaderControlCharacter", len(head) + 6),
+        (one_header(b"X-A: a\x7fb"), None, "a DEL byte in a header value", "multipartHeaderControlCharacter", len(head) + 6),
+        (one_header("X-A: é".encode()), None, "a UTF-8 byte in a header value while allowUTF8Headers is off", "multipartNonASCIIHeader", len(head) + 5),
+        (with_cd(b"form-data; name"), None, "Content-Disposition parameter without `=`: points past the parameter name", "multipartBadContentDisposition", cd_at + 15),
+        (with_cd(b"form-data; name=\"a"), None, "Content-Disposition with an unterminated quoted string: points at the end of the value", "multipartBadContentDisposition", cd_at + 18),
+        (with_cd(b"form-data name=\"a\""), None, "Content-Disposition parameters without `;`", "multipartBadContentDisposition", cd_at + 10),
+        (nbsp, {"allowUTF8Headers": True}, "a UTF-8 no-break space (C2 A0) as the Content-Disposition separator, with allowUTF8Headers: a malformed value, pointed at the C2 byte", "multipartBadContentDisposition", nbsp.index(b"\xc2")),
+        (with_cd(b"attachment; name=\"a\""), None, "a Content-Disposition type other than form-data (RFC 7578 §4.2): points at the type", "multipartNotFormData", cd_at),
+    ]
+    for body, opts, what, kind, offset in header_cases:
+        e.add(what + " → %s at byte %d" % (kind, offset), {"boundary": B, "body": bytes_value(body)}, err(kind, offset),
+              options=opts, refs=["RFC9110#5.6.2"] if "Name" in kind else None)
+        e.add(what + ", fed one byte at a time → the same error", {"boundary": B, "body": bytes_value(body)}, err(kind, offset),
+              options=dict(opts or {}, chunkSizes=[1]))
+    return [f, g, e, delimiter_line_file()]
+
+
+def oracle_parts(body, boundary, which):
+    """(name, body) pairs as another multipart reader sees them; None when it is not installed, and
+    "error" when it rejects the body. email (stdlib) always runs; werkzeug and python-multipart run
+    when importable (both are only cross-checks: the expected values are built from the SPEC rule)."""
+    if which == "email":
+        msg = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+            b'Content-Type: multipart/form-data; boundary="' + boundary.encode() + b'"\r\n\r\n' + body)
+        if not msg.is_multipart() or msg.defects:
+            return "error"
+        return [(p.get_param("name", header="content-disposition"), p.get_payload(decode=True)) for p in msg.get_payload()]
+    if which == "werkzeug":
+        try:
+            import io
+            from werkzeug.formparser import MultiPartParser
+        except ImportError:
+            return None
+        try:
+            form, files = MultiPartParser().parse(io.BytesIO(body), boundary.encode(), len(body))
+        except ValueError:
+            return "error"
+        return [(k, v.encode()) for k, v in form.items(multi=True)]
+    if which == "python-multipart":
+        try:
+            from python_multipart import MultipartParser
+        except ImportError:
+            return None
+        parts, cur = [], {}
+        cbs = {"on_part_begin": lambda: cur.update(data=b""),
+               "on_part_data": lambda d, s, e_: cur.update(data=cur["data"] + d[s:e_]),
+               "on_part_end": lambda: parts.append(cur["data"])}
+        try:
+            p = MultipartParser(boundary.encode(), callbacks=cbs)
+            p.write(body)
+            p.finalize()
+        except Exception:
+            return "error"
+        return parts
+    raise ValueError(which)
+
+
+def delimiter_line_file():
+    """SPEC §5.7 decisions: delimiter lookalikes are data; a close delimiter alone is an empty form."""
+    d = VectorFile("multipart-parse", "delimiter-lines",
+                   "Delimiter lines and the empty form (SPEC §5.7 decisions, RFC 2046 §5.1.1), at every kind of chunk split",
+                   ["SPEC§5.7", "RFC2046#5.1.1"], GEN)
+    cd = b'Content-Disposition: form-data; name="a"\r\n\r\n'
+    # (tail after CRLF--B, readers that agree, what it shows)
+    cases = [
+        (b"QQQ\r\ny", ["email", "werkzeug", "python-multipart"], "`--B` followed by other bchars"),
+        (b"-Q", ["email", "werkzeug", "python-multipart"], "`--B-` followed by a byte other than `-`"),
+        (b"-", ["python-multipart"], "`--B-` then the next line (one dash is no close delimiter)"),
+        (b"\rQ", ["python-multipart"], "`--B` CR followed by a byte other than LF (Python email ends a line at a bare CR and werkzeug rejects the body: RFC 2046 needs CRLF)"),
+        (b"\r", ["python-multipart"], "`--B` CR, then the real delimiter's CR (CR CR is no line end)"),
+        (b" \tQ", ["email", "werkzeug"], "`--B`, transport padding, then a byte other than CR (python-multipart rejects the body)"),
+    ]
+    for tail, agree, what in cases:
+        data = b"v\r\n--" + B.encode() + tail
+        body = ("--%s\r\n" % B).encode() + cd + data + ("\r\n--%s--\r\n" % B).encode()
+        for which in agree:
+            got = oracle_parts(body, B, which)
+            want = [data] if which == "python-multipart" else [("a", data)]
+            assert got is None or got == want, (what, which, got)
+        expected = {"parts": [{"name": "a", "body": bytes_value(data)}]}
+        names = ", ".join({"email": "Python's email", "werkzeug": "werkzeug 3.1", "python-multipart": "python-multipart 0.0.34"}[w] for w in agree)
+        comment = "%s is part data, not a delimiter (SPEC §5.7 decision; RFC 2046 §5.1.1 delimiter line); %s read the same part body" % (what, names)
+        d.add(comment, {"boundary": B, "body": bytes_value(body)}, expected)
+        look = len(("--%s\r\n" % B).encode() + cd) + len(b"v\r\n--" + B.encode())  # just after the lookalike's --B
+        for k, where in [(look, "right after --boundary"), (look + 1, "after the first byte that follows it")]:
+            d.add(comment + "; chunk split %s (byte %d)" % (where, k), {"boundary": B, "body": bytes_value(body)}, expected,
+                  options={"chunkSizes": [k, 1 << 20]})
+        d.add(comment + "; fed one byte at a time", {"boundary": B, "body": bytes_value(body)}, expected, options={"chunkSizes": [1]})
+    empty = [
+        (("--%s--" % B).encode(), "a close delimiter alone"),
+        (("--%s--\r\n" % B).encode(), "a close delimiter and CRLF"),
+        (("This is the preamble.\r\n--%s--\r\n" % B).encode(), "a preamble, then the close delimiter"),
+        (("--%s--epilogue\r\n--%s\r\n" % (B, B)).encode(), "a close delimiter, then an epilogue that looks like a delimiter"),
+    ]
+    for body, what in empty:
+        assert oracle_parts(body, B, "werkzeug") in (None, []), what
+        comment = "%s is an empty form: zero parts, not an error (SPEC §5.7 decision; werkzeug reads zero parts)" % what
+        d.add(comment, {"boundary": B, "body": bytes_value(body)}, {"parts": []})
+        n = len(("--%s" % B).encode())
+        for k, where in [(n, "right after --boundary"), (n + 1, "after one -")]:
+            d.add(comment + "; chunk split %s (byte %d)" % (where, k), {"boundary": B, "body": bytes_value(body)}, {"parts": []},
+                  options={"chunkSizes": [k, 1 << 20]})
+    body = ("--%s\r\n" % B).encode() + cd + ("v\r\n--%s--junk\r\n--%s\r\nmore" % (B, B)).encode()
+    for which in ["werkzeug", "python-multipart"]:
+        got = oracle_parts(body, B, which)
+        assert got is None or got in ([("a", b"v")], [b"v"]), (which, got)
+    d.add("a close delimiter ends the parts whatever follows it; the rest is epilogue (SPEC §5.7; werkzeug and python-multipart read one part)",
+          {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "v"}}]})
+    return d
 
 
 def main():

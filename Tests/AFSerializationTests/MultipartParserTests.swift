@@ -122,39 +122,92 @@ import Testing
     @Test func delimiterErrors() {
         let noDelimiter = failure("just text")
         #expect(noDelimiter?.kind == .multipartBadDelimiter && noDelimiter?.offset == 9)
+        // `--Bx` and `--B` CR CR are not delimiter lines (SPEC §5.7): no delimiter at all.
         let junk = failure("--Bx\r\n")
-        #expect(junk?.kind == .multipartBadDelimiter && junk?.offset == 3)
-        let bodyHasBoundary = failure("--B\r\n\(Self.okPart)\r\n--Bad\r\n--B--")
-        #expect(bodyHasBoundary?.kind == .multipartBadDelimiter && bodyHasBoundary?.offset == 55)
+        #expect(junk?.kind == .multipartBadDelimiter && junk?.offset == 6)
+        let badLF = failure("--B\r\r\n")
+        #expect(badLF?.kind == .multipartBadDelimiter && badLF?.offset == 6)
         let noClose = failure("--B\r\n\(Self.okPart)")
         #expect(noClose?.kind == .multipartMissingCloseDelimiter && noClose?.offset == 50)
-        let closeFirst = failure("--B--\r\n")
-        #expect(closeFirst?.kind == .multipartBadDelimiter)
-        let badLF = failure("--B\r\r\n")
-        #expect(badLF?.kind == .multipartBadDelimiter && badLF?.offset == 4)
+        let lookalikeThenEnd = failure("--B\r\n\(Self.okPart)\r\n--B-")
+        #expect(lookalikeThenEnd?.kind == .multipartMissingCloseDelimiter && lookalikeThenEnd?.offset == 56)
+    }
+
+    /// SPEC §5.7 delimiter lines: `CRLF--B` followed by anything but padding + CRLF, or `--`, is
+    /// part data (RFC 2046 §5.1.1's delimiter line; Python's email, werkzeug and python-multipart
+    /// read these bodies the same way), at every split point of the line.
+    @Test func delimiterLookalikesAreDataAtEverySplit() throws {
+        let cases: [(tail: String, body: String)] = [
+            ("QQQ\r\ny", "v\r\n--BQQQ\r\ny"),
+            ("-Q", "v\r\n--B-Q"),
+            ("\rQ", "v\r\n--B\rQ"),
+            (" \tQ", "v\r\n--B \tQ"),
+            ("\r", "v\r\n--B\r"),  // then the real delimiter's CR: CR CR is no line end
+            ("-", "v\r\n--B-"),
+        ]
+        for (tail, expected) in cases {
+            let bytes = Array("--B\r\n\(Self.okPart)\r\n--B\(tail)\r\n--B--\r\n".utf8)
+            let whole = try MultipartParser.parse(bytes, boundary: "B")
+            #expect(whole.map(\.name) == ["a"] && whole.first?.body == Array(expected.utf8), "\(tail.debugDescription)")
+            for k in 1..<bytes.count {
+                let split = try MultipartParser.parse(bytes, boundary: "B", chunkSizes: [k, bytes.count])
+                #expect(split == whole, "\(tail.debugDescription) split at \(k)")
+            }
+            #expect(try MultipartParser.parse(bytes, boundary: "B", chunkSizes: [1]) == whole)
+        }
+        // Padding then CRLF is a delimiter line; a second part follows.
+        let padded = Array("--B\r\n\(Self.okPart)\r\n--B \t \r\n\(Self.okPart)\r\n--B--".utf8)
+        for k in 1..<padded.count {
+            #expect(try MultipartParser.parse(padded, boundary: "B", chunkSizes: [k, padded.count]).map(\.name) == ["a", "a"])
+        }
+        // A lookalike in the preamble is preamble; the first real delimiter line opens the parts.
+        let preamble = try MultipartParser.parse(Array("--Bx\r\n--B\r\n\(Self.okPart)\r\n--B--".utf8), boundary: "B")
+        #expect(preamble.map(\.body) == [Array("v".utf8)])
+        // The close delimiter ends the parts whatever follows it.
+        let epilogue = try MultipartParser.parse(Array("--B\r\n\(Self.okPart)\r\n--B--junk\r\n--B\r\n".utf8), boundary: "B")
+        #expect(epilogue.map(\.body) == [Array("v".utf8)])
+    }
+
+    /// SPEC §5.7 empty form: only a close delimiter (after an optional preamble) is zero parts.
+    @Test func closeDelimiterAloneIsAnEmptyForm() throws {
+        for text in ["--B--", "--B--\r\n", "preamble\r\n--B--\r\n", "--Bx\r\n--B--", "\r\n--B--epilogue"] {
+            let bytes = Array(text.utf8)
+            for chunks in [[], [1], [2, 3]] {
+                #expect(try MultipartParser.parse(bytes, boundary: "B", chunkSizes: chunks).isEmpty, "\(text.debugDescription)")
+            }
+        }
     }
 
     @Test func headerErrors() {
         let noColon = failure("--B\r\nContent-Disposition form-data\r\n\r\nv\r\n--B--")
         #expect(noColon?.kind == .multipartHeaderWithoutColon && noColon?.offset == 5)
         let badName = failure("--B\r\nBad Name: x\r\n\r\nv\r\n--B--")
-        #expect(badName?.kind == .multipartHeaderWithoutColon)
+        #expect(badName?.kind == .multipartBadHeaderName && badName?.offset == 8)
+        let emptyName = failure("--B\r\n: x\r\n\r\nv\r\n--B--")
+        #expect(emptyName?.kind == .multipartBadHeaderName && emptyName?.offset == 5)
         let nonASCII = failure("--B\r\nContent-Disposition: form-data; name=\"é\"\r\n\r\nv\r\n--B--")
         #expect(nonASCII?.kind == .multipartNonASCIIHeader && nonASCII?.offset == 43)
         let bareLF = failure("--B\r\nX: a\nb\r\n\r\nv\r\n--B--")
-        #expect(bareLF?.kind == .multipartNonASCIIHeader && bareLF?.offset == 9)
+        #expect(bareLF?.kind == .multipartBareLineBreak && bareLF?.offset == 9)
+        let bareCR = failure("--B\r\nX: a\rb\r\n\r\nv\r\n--B--")
+        #expect(bareCR?.kind == .multipartBareLineBreak && bareCR?.offset == 9)
+        let control = failure("--B\r\nX: a\u{0}b\r\n\r\nv\r\n--B--")
+        #expect(control?.kind == .multipartHeaderControlCharacter && control?.offset == 9)
         let noCD = failure("--B\r\nContent-Type: text/plain\r\n\r\nv\r\n--B--")
         #expect(noCD?.kind == .multipartMissingContentDisposition && noCD?.offset == 5)
         let notFormData = failure("--B\r\nContent-Disposition: attachment; name=\"a\"\r\n\r\nv\r\n--B--")
-        #expect(notFormData?.kind == .multipartMissingContentDisposition)
+        #expect(notFormData?.kind == .multipartNotFormData && notFormData?.offset == 26)
         let noName = failure("--B\r\nContent-Disposition: form-data; filename=\"a\"\r\n\r\nv\r\n--B--")
-        #expect(noName?.kind == .multipartMissingName)
+        #expect(noName?.kind == .multipartMissingName && noName?.offset == 26)
         let unterminated = failure("--B\r\nContent-Disposition: form-data; name=\"a\r\n\r\nv\r\n--B--")
-        #expect(unterminated?.kind == .multipartMissingContentDisposition || unterminated?.kind == .multipartMissingName)
+        #expect(unterminated?.kind == .multipartBadContentDisposition && unterminated?.offset == 44)
         // UTF-8 headers are accepted only when asked for.
         var o = MultipartParserOptions()
         o.allowUTF8Headers = true
         #expect(failure("--B\r\nContent-Disposition: form-data; name=\"é\"\r\n\r\nv\r\n--B--", options: o) == nil)
+        // A no-break space (C2 A0) as the separator is a malformed Content-Disposition, pointed at.
+        let nbsp = failure("--B\r\nContent-Disposition: form-data;\u{A0}name=\"a\"\r\n\r\nv\r\n--B--", options: o)
+        #expect(nbsp?.kind == .multipartBadContentDisposition && nbsp?.offset == 36)
     }
 
     @Test func invalidBoundaryForTheParser() {

@@ -16,18 +16,28 @@ extension AFSError.Kind {
     public static let fileWriteFailed = Self("fileWriteFailed")
     /// `strict` refuses a header name or value that would break the part's framing (CR, LF).
     public static let invalidPartHeader = Self("invalidPartHeader")
-    /// Parser: no delimiter where one is required, or bytes after a boundary that are neither
-    /// `--` nor (padding +) CRLF (SPEC §5.7).
+    /// Parser: no delimiter line at all (SPEC §5.7: `--boundary` followed by anything but
+    /// padding + CRLF or `--` is data, not a bad delimiter).
     public static let multipartBadDelimiter = Self("multipartBadDelimiter")
     /// Parser: input ended before the close delimiter `--boundary--`.
     public static let multipartMissingCloseDelimiter = Self("multipartMissingCloseDelimiter")
-    /// Parser: a header line without `:` or with an empty/invalid field name.
+    /// Parser: a header line without `:`.
     public static let multipartHeaderWithoutColon = Self("multipartHeaderWithoutColon")
-    /// Parser: a header line with a byte outside printable ASCII (and not allowed by options).
+    /// Parser: an empty header field name, or one with a byte that is not an RFC 9110 tchar.
+    public static let multipartBadHeaderName = Self("multipartBadHeaderName")
+    /// Parser: a CR not followed by LF, or an LF not preceded by CR, in the header section.
+    public static let multipartBareLineBreak = Self("multipartBareLineBreak")
+    /// Parser: a control byte (other than HT) in a header line.
+    public static let multipartHeaderControlCharacter = Self("multipartHeaderControlCharacter")
+    /// Parser: a header line with a byte ≥ 0x80 while `allowUTF8Headers` is off.
     public static let multipartNonASCIIHeader = Self("multipartNonASCIIHeader")
-    /// Parser: a part without `Content-Disposition: form-data`.
+    /// Parser: a part without `Content-Disposition`.
     public static let multipartMissingContentDisposition = Self("multipartMissingContentDisposition")
-    /// Parser: a `Content-Disposition` without a `name` parameter (or a malformed one).
+    /// Parser: a `Content-Disposition` that does not parse as `type *(; param)`.
+    public static let multipartBadContentDisposition = Self("multipartBadContentDisposition")
+    /// Parser: a `Content-Disposition` whose type is not `form-data` (RFC 7578 §4.2).
+    public static let multipartNotFormData = Self("multipartNotFormData")
+    /// Parser: a form-data `Content-Disposition` without a `name` parameter.
     public static let multipartMissingName = Self("multipartMissingName")
 }
 

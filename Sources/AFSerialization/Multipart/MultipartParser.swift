@@ -41,13 +41,14 @@ public struct MultipartParser: Sendable {
     enum State: Sendable {
         /// Before the first delimiter; bytes are ignored.
         case preamble
-        /// Just after `--boundary`: `--` (close), transport padding, or CRLF follow.
+        /// Just after `--boundary`: a delimiter only if `--` (close), or padding and CRLF, follow;
+        /// anything else makes its bytes data again (SPEC §5.7 delimiter lines).
         case afterBoundary
         /// Saw the first `-` of a close delimiter.
         case closeDash
         /// Inside transport padding (spaces/tabs) after a boundary.
         case padding
-        /// Saw CR after a boundary; LF must follow.
+        /// Saw CR after a boundary; LF makes it a delimiter line.
         case boundaryLF
         /// Accumulating a header line; an empty line ends the headers.
         case headerLine
@@ -72,7 +73,13 @@ public struct MultipartParser: Sendable {
     /// Offset of the current part's first header byte (where part-level errors point).
     var partStart = 0
     var headers: [MultipartHeader] = []
+    /// Offset of each header's value (after the colon and leading whitespace), for error offsets.
+    var headerValueOffsets: [Int] = []
     var headerBytes = 0
+    /// Whether the delimiter being checked (`afterBoundary` … `boundaryLF`) ends a body; its bytes
+    /// and the ones after it sit in `body` from `candidateStart` until it proves to be one.
+    var candidateInBody = false
+    var candidateStart = 0
     var body: [UInt8] = []
     var partCount = 0
     var completed: [MultipartParsedPart] = []
@@ -103,8 +110,9 @@ public struct MultipartParser: Sendable {
         switch state {
         case .epilogue: return
         case .failed(let e): throw e
-        case .preamble:
-            throw fail(.multipartBadDelimiter, "no delimiter --\(boundary) found", at: offset)
+        case .preamble, .afterBoundary where !candidateInBody, .closeDash where !candidateInBody,
+             .padding where !candidateInBody, .boundaryLF where !candidateInBody:
+            throw fail(.multipartBadDelimiter, "no delimiter line --\(boundary) found", at: offset)
         default:
             throw fail(.multipartMissingCloseDelimiter, "input ended before the close delimiter --\(boundary)--", at: offset)
         }
@@ -163,9 +171,9 @@ public struct MultipartParser: Sendable {
                 if let end = matcher.scan(rest) {
                     if inBody {
                         body.append(contentsOf: rest[0..<end])
-                        body.removeLast(matcher.delimiter.count)
-                        try completePart()
+                        candidateStart = body.count - matcher.delimiter.count
                     }
+                    candidateInBody = inBody
                     state = .afterBoundary
                     i += end
                     offset += end
@@ -180,41 +188,48 @@ public struct MultipartParser: Sendable {
             case .failed(let e):
                 throw e
             default:
-                try step(rest[0])
+                // A byte that shows a delimiter candidate is none is scanned again as data: it may
+                // be the CR that starts the real delimiter.
+                guard try step(rest[0]) else { continue }
                 i += 1
                 offset += 1
             }
         }
     }
 
-    /// One byte in the small states (delimiter tail, headers).
-    private mutating func step(_ c: UInt8) throws(AFSError) {
+    /// One byte in the small states (delimiter tail, headers). Returns false when the byte was
+    /// not consumed: the delimiter candidate turned out to be data, and the byte is scanned again.
+    private mutating func step(_ c: UInt8) throws(AFSError) -> Bool {
         switch state {
         case .afterBoundary:
             switch c {
             case 0x2D: state = .closeDash
             case 0x20, 0x09: state = .padding
             case 0x0D: state = .boundaryLF
-            default: throw fail(.multipartBadDelimiter, "--\(boundary) is followed by neither -- nor CRLF", at: offset)
+            default: return notADelimiter()
             }
+            keepCandidateByte(c)
         case .closeDash:
-            guard c == 0x2D else { throw fail(.multipartBadDelimiter, "a close delimiter must end in --", at: offset) }
-            if partCount == 0 { throw fail(.multipartBadDelimiter, "close delimiter before any part", at: offset) }
+            guard c == 0x2D else { return notADelimiter() }
+            try endBody()
             state = .epilogue
         case .padding:
             switch c {
             case 0x20, 0x09: break
             case 0x0D: state = .boundaryLF
-            default: throw fail(.multipartBadDelimiter, "transport padding must end in CRLF", at: offset)
+            default: return notADelimiter()
             }
+            keepCandidateByte(c)
         case .boundaryLF:
-            guard c == 0x0A else { throw fail(.multipartBadDelimiter, "CR after the boundary is not followed by LF", at: offset) }
+            guard c == 0x0A else { return notADelimiter() }
+            try endBody()
             if partCount >= options.limits.maxMultipartParts {
                 throw fail(.limitExceeded, "more than \(options.limits.maxMultipartParts) parts", at: offset,
                            context: ["limit": "maxMultipartParts=\(options.limits.maxMultipartParts)"])
             }
             partCount += 1
             headers = []
+            headerValueOffsets = []
             headerBytes = 0
             line.removeAll(keepingCapacity: true)
             lineStart = offset + 1
@@ -222,16 +237,26 @@ public struct MultipartParser: Sendable {
             state = .headerLine
         case .headerLine:
             try countHeaderByte()
-            if c == 0x0D {
+            switch c {
+            case 0x0D:
                 state = .headerLF
-            } else if c == 0x09 || (c >= 0x20 && c < 0x7F) || (c >= 0x80 && options.allowUTF8Headers) {
+            case 0x09, 0x20..<0x7F:
                 line.append(c)
-            } else {
-                throw fail(.multipartNonASCIIHeader, "byte 0x\(String(c, radix: 16)) is not allowed in a header line", at: offset)
+            case 0x0A:
+                throw fail(.multipartBareLineBreak, "bare LF in the header section (header lines end in CRLF)", at: offset)
+            case 0x80...:
+                guard options.allowUTF8Headers else {
+                    throw fail(.multipartNonASCIIHeader, "byte 0x\(String(c, radix: 16)) is not ASCII (allowUTF8Headers is off)", at: offset)
+                }
+                line.append(c)
+            default:
+                throw fail(.multipartHeaderControlCharacter, "control byte 0x\(String(c, radix: 16)) in a header line", at: offset)
             }
         case .headerLF:
             try countHeaderByte()
-            guard c == 0x0A else { throw fail(.multipartHeaderWithoutColon, "CR in a header line is not followed by LF", at: offset) }
+            guard c == 0x0A else {
+                throw fail(.multipartBareLineBreak, "bare CR in the header section (not followed by LF)", at: offset - 1)
+            }
             if line.isEmpty {
                 try startBody()
             } else {
@@ -243,6 +268,25 @@ public struct MultipartParser: Sendable {
         default:
             preconditionFailure("step() called in a bulk state")
         }
+        return true
+    }
+
+    /// The candidate after `--boundary` is not a delimiter line: its bytes stay data (SPEC §5.7).
+    private mutating func notADelimiter() -> Bool {
+        state = candidateInBody ? .body : .preamble
+        matcher.matched = 0
+        return false
+    }
+
+    private mutating func keepCandidateByte(_ c: UInt8) {
+        if candidateInBody { body.append(c) }
+    }
+
+    /// A delimiter (or close delimiter) is confirmed: the body before it, if any, is a part.
+    private mutating func endBody() throws(AFSError) {
+        guard candidateInBody else { return }
+        body.removeSubrange(candidateStart...)
+        try completePart()
     }
 
     private mutating func countHeaderByte() throws(AFSError) {
@@ -259,16 +303,20 @@ public struct MultipartParser: Sendable {
             throw fail(.multipartHeaderWithoutColon, "header line has no colon", at: lineStart)
         }
         let name = line[..<colon]
-        guard !name.isEmpty, name.allSatisfy(Self.isTChar) else {
-            throw fail(.multipartHeaderWithoutColon, "header field name is empty or not a token", at: lineStart)
+        if name.isEmpty { throw fail(.multipartBadHeaderName, "header field name is empty", at: lineStart) }
+        if let bad = name.firstIndex(where: { !Self.isTChar($0) }) {
+            throw fail(.multipartBadHeaderName, "byte 0x\(String(line[bad], radix: 16)) is not allowed in a header field name (RFC 9110 §5.6.2 token)",
+                       at: lineStart + bad)
         }
-        var value = line[(colon + 1)...]
-        while let f = value.first, f == 0x20 || f == 0x09 { value = value.dropFirst() }
+        var valueStart = colon + 1
+        while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
+        var value = line[valueStart...]
         while let l = value.last, l == 0x20 || l == 0x09 { value = value.dropLast() }
         if options.allowUTF8Headers, let bad = UTF8Validation.firstInvalidOffset(Array(line)) {
             throw fail(.invalidUTF8, "header line is not UTF-8", at: lineStart + bad)
         }
         headers.append(MultipartHeader(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        headerValueOffsets.append(lineStart + valueStart)
     }
 
     /// RFC 9110 §5.6.2 tchar.
@@ -286,18 +334,27 @@ public struct MultipartParser: Sendable {
     }
 
     private mutating func completePart() throws(AFSError) {
-        let at = partStart
-        guard let cd = headers.first(where: { $0.name.lowercased() == "content-disposition" }) else {
-            throw fail(.multipartMissingContentDisposition, "part \(partCount - 1) has no Content-Disposition", at: at,
-                       context: ["part": String(partCount - 1)])
+        let part = String(partCount - 1)
+        guard let cdIndex = headers.firstIndex(where: { $0.name.lowercased() == "content-disposition" }) else {
+            throw fail(.multipartMissingContentDisposition, "part \(part) has no Content-Disposition", at: partStart,
+                       context: ["part": part])
         }
-        guard let (type, params) = Self.parseDisposition(Array(cd.value.utf8)), type.lowercased() == "form-data" else {
-            throw fail(.multipartMissingContentDisposition, "part \(partCount - 1)'s Content-Disposition is not form-data", at: at,
-                       context: ["part": String(partCount - 1)])
+        let cdOffset = headerValueOffsets[cdIndex]
+        let type: String, params: [(String, String)]
+        switch Self.parseDisposition(Array(headers[cdIndex].value.utf8)) {
+        case .malformed(let at):
+            throw fail(.multipartBadContentDisposition, "part \(part)'s Content-Disposition cannot be parsed", at: cdOffset + at,
+                       context: ["part": part])
+        case .parsed(let t, let p):
+            (type, params) = (t, p)
+        }
+        guard type.lowercased() == "form-data" else {
+            throw fail(.multipartNotFormData, "part \(part)'s Content-Disposition is \(type), not form-data", at: cdOffset,
+                       context: ["part": part])
         }
         guard let name = params.first(where: { $0.0 == "name" })?.1 else {
-            throw fail(.multipartMissingName, "part \(partCount - 1)'s Content-Disposition has no name", at: at,
-                       context: ["part": String(partCount - 1)])
+            throw fail(.multipartMissingName, "part \(part)'s Content-Disposition has no name", at: cdOffset,
+                       context: ["part": part])
         }
         let filename = params.first(where: { $0.0 == "filename" })?.1
         let contentType = headers.first(where: { $0.name.lowercased() == "content-type" })?.value
@@ -305,9 +362,16 @@ public struct MultipartParser: Sendable {
         body = []
     }
 
-    /// `type *( OWS ";" OWS param )`, param = token "=" ( token / quoted-string ). Parameter
-    /// names lowercased. `nil` when malformed.
-    static func parseDisposition(_ v: [UInt8]) -> (String, [(String, String)])? {
+    /// A Content-Disposition value read by ``parseDisposition(_:)``.
+    enum Disposition {
+        /// The disposition type and its parameters (names lowercased), in order.
+        case parsed(String, [(String, String)])
+        /// Not `type *( OWS ";" OWS param )`: the index of the first byte that breaks it.
+        case malformed(at: Int)
+    }
+
+    /// `type *( OWS ";" OWS param )`, param = token "=" ( token / quoted-string ).
+    static func parseDisposition(_ v: [UInt8]) -> Disposition {
         var i = 0
         func skipOWS() { while i < v.count, v[i] == 0x20 || v[i] == 0x09 { i += 1 } }
         func token() -> String? {
@@ -316,23 +380,24 @@ public struct MultipartParser: Sendable {
             return i > s ? String(decoding: v[s..<i], as: UTF8.self) : nil
         }
         skipOWS()
-        guard let type = token() else { return nil }
+        guard let type = token() else { return .malformed(at: i) }
         var params: [(String, String)] = []
         while true {
             skipOWS()
-            if i == v.count { return (type, params) }
-            guard v[i] == 0x3B else { return nil }
+            if i == v.count { return .parsed(type, params) }
+            guard v[i] == 0x3B else { return .malformed(at: i) }
             i += 1
             skipOWS()
-            guard let pname = token(), i < v.count, v[i] == 0x3D else { return nil }
+            guard let pname = token() else { return .malformed(at: i) }
+            guard i < v.count, v[i] == 0x3D else { return .malformed(at: i) }
             i += 1
             let value: String
             if i < v.count, v[i] == 0x22 {
-                guard let close = v[(i + 1)...].firstIndex(of: 0x22) else { return nil }
+                guard let close = v[(i + 1)...].firstIndex(of: 0x22) else { return .malformed(at: v.count) }
                 value = String(decoding: v[(i + 1)..<close], as: UTF8.self)
                 i = close + 1
             } else {
-                guard let t = token() else { return nil }
+                guard let t = token() else { return .malformed(at: i) }
                 value = t
             }
             params.append((pname.lowercased(), value))
