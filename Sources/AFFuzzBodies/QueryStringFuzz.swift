@@ -10,7 +10,8 @@ import Foundation
 /// Checks: determinism; dictionary entry order does not matter (distinct keys); the typed error is
 /// raised exactly when the input has data, a too-deep container or (strict) a non-dictionary root;
 /// otherwise decoding the output back (split on `&`/`=`, percent-decoded)
-/// gives exactly the leaves of the input with their bracketed fields, computed here independently.
+/// gives exactly the leaves of the input with their bracketed fields, in SPEC §2.3 order,
+/// computed here independently (see ``Leaves`` for the one case compared as a multiset).
 public enum QueryStringFuzz: FuzzBody {
     public static let name = "query-string"
 
@@ -72,7 +73,12 @@ public enum QueryStringFuzz: FuzzBody {
                 }
             }
             let want = expected.pairs.map { [$0.field] + ($0.value.map { [$0] } ?? []) }
-            try check(sortedByBytes(decoded) == sortedByBytes(want), "decoded pairs differ from the input's leaves: \(decoded) vs \(want)")
+            if expected.orderKnown {
+                // SPEC §2.2–2.3 order, exactly: any ordering bug fails here.
+                try check(decoded == want, "decoded pairs differ from the input's leaves in SPEC §2.3 order: \(decoded) vs \(want)")
+            } else {
+                try check(sortedByBytes(decoded) == sortedByBytes(want), "decoded pairs differ from the input's leaves: \(decoded) vs \(want)")
+            }
 
             // Reordering dictionary entries changes nothing when keys are distinct (sorted, §2.3).
             if let reversed = tree.reversedDictionaries() {
@@ -99,13 +105,18 @@ public enum QueryStringFuzz: FuzzBody {
         }
     }
 
-    /// The (field, description) pairs SPEC §2.2–2.5 asks for, in no particular order.
+    /// The (field, description) pairs SPEC §2.2–2.5 asks for, in SPEC §2.3 order: dictionary keys
+    /// ascending by Swift `String` order, canonically equal keys by UTF-8 bytes, identical keys and
+    /// set elements with equal descriptions in input order. SPEC does not spell out how a
+    /// container is described, so a set holding a container leaves `orderKnown` false (its
+    /// elements stay in input order here and the pairs are compared as a multiset).
     struct Leaves {
         let arrayStyle: ArrayStyle
         let boolStyle: BoolStyle
         var pairs: [(field: String, value: String?)] = []
         var hasData = false
         var deepestContainer = -1
+        var orderKnown = true
 
         func child(_ field: String, _ i: Int) -> String {
             switch arrayStyle {
@@ -123,19 +134,44 @@ public enum QueryStringFuzz: FuzzBody {
             switch value {
             case .dictionary(let es):
                 deepestContainer = max(deepestContainer, level)
-                for e in es { walk(e.value, field: field.map { "\($0)[\(e.key)]" } ?? e.key, level: level + 1) }
+                let order = es.indices.sorted { a, b in
+                    let (x, y) = (es[a].key, es[b].key)
+                    if x != y { return x < y }
+                    if !x.utf8.elementsEqual(y.utf8) { return x.utf8.lexicographicallyPrecedes(y.utf8) }
+                    return a < b
+                }
+                for e in order.map({ es[$0] }) { walk(e.value, field: field.map { "\($0)[\(e.key)]" } ?? e.key, level: level + 1) }
             case .array(let xs):
                 deepestContainer = max(deepestContainer, level)
                 for (i, x) in xs.enumerated() { walk(x, field: child(field ?? "(null)", i), level: level + 1) }
             case .set(let xs):
                 deepestContainer = max(deepestContainer, level)
-                for x in xs { walk(x, field: field, level: level + 1) }
+                let keys = xs.map(setSortKey)
+                if keys.contains(nil) { orderKnown = false }
+                let order = keys.contains(nil) ? Array(xs.indices) : xs.indices.sorted { a, b in
+                    keys[a]! != keys[b]! ? keys[a]! < keys[b]! : a < b
+                }
+                for i in order { walk(xs[i], field: field, level: level + 1) }
             case .null: pairs.append((field ?? "", nil))
             case .string(let s): pairs.append((field ?? "", s))
             case .integer(let i): pairs.append((field ?? "", String(i)))
             case .bool(let b): pairs.append((field ?? "", boolStyle == .literal ? (b ? "true" : "false") : (b ? "1" : "0")))
             case .double(let d): pairs.append((field ?? "", darwinDouble(d)))
             case .data: hasData = true
+            }
+        }
+
+        /// A set element's description for sorting (SPEC §2.2–2.3; null is NSNull's `<null>`),
+        /// nil for a container. Data makes the output an error, so its key does not matter.
+        func setSortKey(_ value: ParameterValue) -> String? {
+            switch value {
+            case .array, .set, .dictionary: nil
+            case .null: "<null>"
+            case .string(let s): s
+            case .integer(let i): String(i)
+            case .bool(let b): boolStyle == .literal ? (b ? "true" : "false") : (b ? "1" : "0")
+            case .double(let d): darwinDouble(d)
+            case .data: ""
             }
         }
     }
