@@ -7,8 +7,15 @@ import AFSerialization
 /// 6 open array, 7 open set, 8 open dictionary, 9 close the innermost container.
 /// A value added to a dictionary is preceded by its key (length byte mod 8, then bytes, lossy UTF-8).
 /// Containers still open at the end are closed. The first value is the root; later ops at top level
-/// are ignored. Never recursive: nesting is bounded only by the payload length.
+/// are ignored. Never recursive: nesting is bounded only by the payload length, unless `bounded`
+/// (a header bit of the target): then an open op deeper than ``boundedDepth`` is ignored and
+/// decoding stops after ``boundedValues`` values, so the output (depth × leaves) stays small and
+/// long runs keep their speed; deep nesting is left to inputs without the bit, where the depth
+/// limit is the point.
 public enum ParameterProgram {
+    public static let boundedDepth = 12
+    public static let boundedValues = 128
+
     /// A container still open. Its elements are appended in place (`stack[last].items.append`):
     /// an enum payload would be copied on every append, quadratic in the container's size.
     struct Open {
@@ -18,13 +25,19 @@ public enum ParameterProgram {
         var entries: [ParameterValue.Entry] = []
     }
 
-    public static func decode(_ input: inout FuzzInput) -> ParameterValue {
+    public static func decode(_ input: inout FuzzInput, bounded: Bool = false) -> ParameterValue {
         var stack: [Open] = []
+        var values = 0
         func text(_ input: inout FuzzInput, _ mod: UInt8) -> String {
             let n = Int((input.next() ?? 0) % mod)
             return String(decoding: input.take(n), as: UTF8.self)
         }
         while let op = input.next() {
+            if bounded {
+                if values >= boundedValues { break }
+                if (6...8).contains(op % 10), stack.count >= boundedDepth { continue }
+                values += 1
+            }
             var value: ParameterValue
             switch op % 10 {
             case 0: value = .string(text(&input, 16))

@@ -4,7 +4,8 @@ import Foundation
 /// SPEC §2 query-string flattening and encoding.
 ///
 /// Header (4 bytes, frozen): `[0]` profile (mod 3, `Profile.allCases` order), `[1]` escape style
-/// (mod 3) + 3 × array style (`/3 mod 3`), `[2]` bit 0: literal bools; bits 1–7 reserved,
+/// (mod 3) + 3 × array style (`/3 mod 3`), `[2]` bit 0: literal bools, bit 1: bounded tree
+/// (``ParameterProgram/decode(_:bounded:)``); bits 2–7 reserved,
 /// `[3]` parameter depth limit: 0 = default, else value mod 32. Payload: a ``ParameterProgram``.
 ///
 /// Checks: determinism; dictionary entry order does not matter (distinct keys); the typed error is
@@ -28,12 +29,13 @@ public enum QueryStringFuzz: FuzzBody {
         let styles = input.option()
         let escapeStyle = EscapeStyle.allCases[Int(styles % 3)]
         let arrayStyle = ArrayStyle.allCases[Int(styles / 3 % 3)]
-        let boolStyle: BoolStyle = input.option() & 1 == 1 ? .literal : .numeric
+        let flags = input.option()
+        let boolStyle: BoolStyle = flags & 1 == 1 ? .literal : .numeric
         var limits = Limits.default
         let depthByte = input.option()
         if depthByte != 0 { limits.maxParameterDepth = Int(depthByte % 32) }
         let options = QueryStringOptions(escapeStyle: escapeStyle, arrayStyle: arrayStyle, boolStyle: boolStyle, limits: limits)
-        return Setup(profile: profile, options: options, depthByte: depthByte, tree: ParameterProgram.decode(&input))
+        return Setup(profile: profile, options: options, depthByte: depthByte, tree: ParameterProgram.decode(&input, bounded: flags & 2 != 0))
     }
 
     public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {

@@ -8,7 +8,8 @@ import Foundation
 /// GET HEAD DELETE POST PUT PATCH get OPTIONS); `[2]` profile (mod 3); `[3]` flags: bit 0 the
 /// request already has a Content-Type, bit 1 parameters present, bit 2 URL has a query (`?`),
 /// bit 3 URL has a fragment, bit 4 `.sortedKeys`, bit 5 `.withoutEscapingSlashes`, bit 6
-/// `.prettyPrinted`, bit 7 reserved. Payload: a ``ParameterProgram``.
+/// `.prettyPrinted`, bit 7 bounded tree (``ParameterProgram/decode(_:bounded:)``). Payload: a
+/// ``ParameterProgram``.
 ///
 /// Checks: GET/HEAD/DELETE put the query in the URL (`?` or `&`, AF after a fragment, strict
 /// before it), no body, no Content-Type of ours; other methods: form body = the query (or empty)
@@ -53,7 +54,7 @@ public enum RequestFuzz: FuzzBody {
         let method = methods[Int(input.option() % 8)]
         let profile = input.pick(Profile.self)
         let flags = input.option()
-        let tree = ParameterProgram.decode(&input)
+        let tree = ParameterProgram.decode(&input, bounded: flags & 0x80 != 0)
         let parameters: ParameterValue? = flags & 2 != 0 ? tree : nil
         var url = "http://h/p"
         if flags & 4 != 0 { url += "?x=1" }

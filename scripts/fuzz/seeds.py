@@ -15,11 +15,20 @@ STYLES = ["afnetworking", "whatwgForm", "rfc3986Unreserved"]
 PROFILES = ["af3", "af4", "strict"]
 ARRAY_STYLES = ["brackets", "noBrackets", "indexInBrackets"]
 
+# Header bit that bounds the parameter tree (ParameterProgram.decode(bounded:)): every
+# query-string/request input is also written with it set, so long runs start from bounded trees.
+BOUNDED_BIT = {"query-string": (2, 0x02), "request": (3, 0x80)}
+
 def write(target, label, data):
     d = CORPUS / target
     d.mkdir(parents=True, exist_ok=True)
     label = re.sub(r"[^A-Za-z0-9._-]+", "_", label)[:80]
     (d / label).write_bytes(bytes(data))
+    if target in BOUNDED_BIT and len(data) > BOUNDED_BIT[target][0]:
+        i, bit = BOUNDED_BIT[target]
+        b = bytearray(data)
+        b[i] |= bit
+        (d / ("bounded-" + label)[:80]).write_bytes(bytes(b))
 
 # ---------- percent-escape: [style, batchSize-1, mode] + payload
 def pe_utf8(style, batch, text):
