@@ -188,6 +188,211 @@ def json_file():
     return f
 
 
+# --- Foundation oracle for the JSON number range check and UTF-16/32 detection (SPEC §6.4) -----------
+#
+# SPEC §6.4: af3/af4 accept/reject exactly what Foundation's JSONSerialization accepts on this platform.
+# The verdicts below were produced by FOUNDATION_ORACLE (swift-corelibs-foundation, Swift 6.3.1, Linux,
+# run 2026-11-23), never by this project; `python3 scripts/gen_response.py --check-foundation` re-runs
+# it and fails if any recorded verdict changed. A verdict is the object Foundation returned (re-written
+# by JSONSerialization, parsed here with json.loads) or, for a rejection, the "character N" index of
+# Foundation's "... around character N." message (an index into the UTF-8 text Foundation parses after
+# transcoding, None when its message gives none). SPEC §6.4 wants the byte offset in the body, so the
+# expected offset is the length, in the body's own encoding (plus its BOM), of the text before that
+# UTF-8 index (computed here with Python's codecs).
+FOUNDATION_ORACLE = r"""
+import Foundation
+let text = try! String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8)
+for line in text.split(separator: "\n") {
+    let parts = line.split(separator: "\t")
+    let hex = Array(parts[0].utf8)
+    var bytes = [UInt8]()
+    var i = 0
+    while i < hex.count { bytes.append(UInt8(String(decoding: hex[i..<i + 2], as: UTF8.self), radix: 16)!); i += 2 }
+    do {
+        let o = try JSONSerialization.jsonObject(with: Data(bytes), options: parts[1] == "1" ? [.fragmentsAllowed] : [])
+        let d = try JSONSerialization.data(withJSONObject: o, options: [.fragmentsAllowed, .sortedKeys])
+        print("ok\t" + String(decoding: d, as: UTF8.self))
+    } catch let e as NSError {
+        print("err\t\(e.code)\t\(e.userInfo[NSDebugDescriptionErrorKey] ?? "")")
+    }
+}
+"""
+
+# (document, Foundation's object as JSON text, or None = rejected: "Number … is not representable in Swift.")
+FOUNDATION_NUMBERS = [
+    ("[1e308]", "[1e+308]"), ("[1.7976931348623157e308]", "[1.7976931348623157e+308]"),
+    ("[1.7976931348623158e308]", "[1.7976931348623157e+308]"), ("[1.7976931348623159e308]", None),
+    ("[1.8e308]", None), ("[2e308]", None), ("[-2e308]", None), ("[-1.8e308]", None),
+    ("[18e307]", None), ("[17e307]", "[1.7e+308]"), ("[0.18e309]", None), ("[0.17e309]", "[1.7e+308]"),
+    ("[0.0018e311]", None), ("[0.0017e311]", "[1.7e+308]"), ("[0.0000018e314]", None), ("[0.0000017e314]", "[1.7e+308]"),
+    ("[1000000000000000000000000e284]", "[1e+308]"), ("[1800000000000000000000000e284]", None), ("[123e306]", "[1.23e+308]"),
+    ("[1e0000000000000000000000309]", None), ("[1e0000000000000000000000308]", "[1e+308]"), ("[1e+308]", "[1e+308]"),
+    ("[10e307]", "[1e+308]"), ("[0.1e309]", "[1e+308]"), ("[0.000000000000000000000000000000000000001e347]", "[1e+308]"),
+    ("[1E+309]", None), ("[1e400]", None), ("[1e999999]", None), ("[1e1000000]", None), ("[1e1000001]", None), ("[1e99999999999]", None),
+    ("[0e99999]", "[0]"), ("[0.0e400]", "[0]"), ("[-0e400]", "[-0]"), ("[1e-400]", "[0]"), ("[1e-99999999999]", "[0]"),
+    ("[1e-324]", "[0]"), ("[4.9e-324]", "[5e-324]"), ("[12345678901234567890123456789]", "[12345678901234567890123456789]"),
+    ("[" + str(2**1024 - 2**970 - 1) + "]", "[1.7976931348623157e+308]"), ("[" + str(2**1024 - 2**970) + "]", None),
+    ('{"a":1e400,"a":1}', '{"a":1}'), ('{"a":1,"a":1e400}', None), ('{"a":[1e400],"b":1,"a":2}', '{"a":2,"b":1}'),
+    ("[[1e400]]", None), ('{"x":{"y":[1e400]}}', None), ("[1, 2e308, 3e308]", None), ("[1e309, -1e309]", None),
+]
+
+# (what, body bytes, fragments, verdict: JSON text | ("error", N, (codec, bom length)) | ("error", None, None))
+def _enc(text, codec, bom=b""):
+    return bom + text.encode(codec)
+
+
+_B16LE, _B16BE, _B32LE, _B32BE, _B8 = b"\xff\xfe", b"\xfe\xff", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"\xef\xbb\xbf"
+FOUNDATION_ENCODINGS = []
+for _text, _frag in [('{"a":"é"}', 0), ('[1,"x"]', 0), ("[]", 0), ('["😀"]', 0), ("1", 1), ("12", 1), ("[true]", 0), ('{"k":[null]}', 0)]:
+    for _name, _codec, _bom, _why in [
+            ("UTF-16LE", "utf-16-le", b"", "no BOM: NUL pattern (x,0,x,0) or, under 4 bytes, second byte 0"),
+            ("UTF-16LE", "utf-16-le", _B16LE, "BOM FF FE"),
+            ("UTF-16BE", "utf-16-be", b"", "no BOM: NUL pattern (0,x,0,x) or, under 4 bytes, first byte 0"),
+            ("UTF-16BE", "utf-16-be", _B16BE, "BOM FE FF"),
+            ("UTF-32LE", "utf-32-le", b"", "no BOM: NUL pattern (x,0,0,0)"),
+            ("UTF-32LE", "utf-32-le", _B32LE, "BOM FF FE 00 00 (checked before UTF-16's FF FE)"),
+            ("UTF-32BE", "utf-32-be", b"", "no BOM: NUL pattern (0,0,0,x)"),
+            ("UTF-32BE", "utf-32-be", _B32BE, "BOM 00 00 FE FF")]:
+        FOUNDATION_ENCODINGS.append(("%s %s, %s" % (_name, _text, _why), _enc(_text, _codec, _bom), _frag, _text))
+FOUNDATION_ENCODINGS += [
+    ("2 bytes 31 00: second byte NUL → UTF-16LE '1'", bytes.fromhex("3100"), 1, "1"),
+    ("2 bytes 00 31: first byte NUL → UTF-16BE '1'", bytes.fromhex("0031"), 1, "1"),
+    ("3 bytes 00 31 00: UTF-16BE, the odd trailing byte is dropped", bytes.fromhex("003100"), 1, "1"),
+    ("3 bytes 31 00 32: UTF-16LE, the odd trailing byte is dropped", bytes.fromhex("310032"), 1, "1"),
+    ("5 bytes of UTF-16LE '12' + '3': the odd trailing byte is dropped", bytes.fromhex("3100320033"), 1, "12"),
+    ("UTF-16LE '[]' plus a stray NUL byte: dropped", bytes.fromhex("5b005d0000"), 0, "[]"),
+    ("UTF-16BE '[]' plus a stray NUL byte: dropped", bytes.fromhex("005b005d00"), 0, "[]"),
+    ("UTF-16LE '\"é\"' fragment (2-byte units, no BOM)", bytes.fromhex("2200e9002200"), 1, '"é"'),
+    ("UTF-16BE '\"é\"' fragment (2-byte units, no BOM)", bytes.fromhex("002200e90022"), 1, '"é"'),
+    ("UTF-8 BOM skipped: [1]", _B8 + b"[1]", 0, "[1]"),
+    ("UTF-8 BOM skipped: fragment 1", _B8 + b"1", 1, "1"),
+    ("UTF-16LE BOM then '1'", _B16LE + "1".encode("utf-16-le"), 1, "1"),
+    ("UTF-16BE BOM then '1'", _B16BE + "1".encode("utf-16-be"), 1, "1"),
+    ("UTF-32LE BOM then '[]'", _B32LE + "[]".encode("utf-32-le"), 0, "[]"),
+    ("UTF-32BE BOM then '[]'", _B32BE + "[]".encode("utf-32-be"), 0, "[]"),
+    ("UTF-32BE '1' without BOM (0,0,0,x)", bytes.fromhex("00000031"), 1, "1"),
+    ("UTF-32LE '1' without BOM (x,0,0,0)", bytes.fromhex("31000000"), 1, "1"),
+    ("UTF-16LE trailing comma [1,] (Foundation dialect after transcoding)", "[1,]".encode("utf-16-le"), 0, "[1]"),
+    ("UTF-32LE trailing comma [1,]", "[1,]".encode("utf-32-le"), 0, "[1]"),
+    ("UTF-16LE surrogate pair D83D DE00 in a string", bytes.fromhex("5b0022003dd800de22005d00"), 0, '["😀"]'),
+    # rejections: ("error", N, (codec, bom length)) maps Foundation's UTF-8 index N back to a body offset
+    ("UTF-8 BOM + [1 2]: error at the '2'", _B8 + b"[1 2]", 0, ("error", 3, ("utf-8", 3))),
+    ("UTF-16LE BOM + [1 2]: error at the '2'", _B16LE + "[1 2]".encode("utf-16-le"), 0, ("error", 3, ("utf-16-le", 2))),
+    ("UTF-16BE BOM + [1 2]: error at the '2'", _B16BE + "[1 2]".encode("utf-16-be"), 0, ("error", 3, ("utf-16-be", 2))),
+    ("UTF-16LE [1 2]: error at the '2'", "[1 2]".encode("utf-16-le"), 0, ("error", 3, ("utf-16-le", 0))),
+    ("UTF-16BE [1 2]: error at the '2'", "[1 2]".encode("utf-16-be"), 0, ("error", 3, ("utf-16-be", 0))),
+    ("UTF-32LE [1 2]: error at the '2'", "[1 2]".encode("utf-32-le"), 0, ("error", 3, ("utf-32-le", 0))),
+    ("UTF-32BE [1 2]: error at the '2'", "[1 2]".encode("utf-32-be"), 0, ("error", 3, ("utf-32-be", 0))),
+    ('UTF-8 ["é" 1]: error at the 1', '["é" 1]'.encode("utf-8"), 0, ("error", 6, ("utf-8", 0))),
+    ('UTF-16LE ["é" 1]: é is 2 bytes in UTF-8 but one 2-byte unit here', '["é" 1]'.encode("utf-16-le"), 0, ("error", 6, ("utf-16-le", 0))),
+    ('UTF-16BE BOM + ["é" 1]', _B16BE + '["é" 1]'.encode("utf-16-be"), 0, ("error", 6, ("utf-16-be", 2))),
+    ('UTF-32LE ["é" 1]', '["é" 1]'.encode("utf-32-le"), 0, ("error", 6, ("utf-32-le", 0))),
+    ('UTF-16LE ["😀" 1]: 😀 is 4 bytes in UTF-8 and a 4-byte surrogate pair here', '["😀" 1]'.encode("utf-16-le"), 0, ("error", 8, ("utf-16-le", 0))),
+    ('UTF-16BE BOM + ["😀" 1]', _B16BE + '["😀" 1]'.encode("utf-16-be"), 0, ("error", 8, ("utf-16-be", 2))),
+    ('UTF-32LE ["😀" 1]: 😀 is one 4-byte unit', '["😀" 1]'.encode("utf-32-le"), 0, ("error", 8, ("utf-32-le", 0))),
+    ('UTF-16LE {"é":1 2}', '{"é":1 2}'.encode("utf-16-le"), 0, ("error", 8, ("utf-16-le", 0))),
+    ('UTF-16BE BOM + {"é":1 2}', _B16BE + '{"é":1 2}'.encode("utf-16-be"), 0, ("error", 8, ("utf-16-be", 2))),
+    ('UTF-32LE {"é":1 2}', '{"é":1 2}'.encode("utf-32-le"), 0, ("error", 8, ("utf-32-le", 0))),
+    ("UTF-16LE BOM + a bare surrogate pair outside a string: error at the pair", bytes.fromhex("fffe5b003dd800de"), 0, ("error", 1, ("utf-16-le", 2))),
+    ("5b 00 00 d8 5d 00: no NUL pattern in the first 4 bytes → UTF-8, the NUL at 1 is invalid", bytes.fromhex("5b0000d85d00"), 0, ("error", 1, ("latin-1", 0))),
+    ("5b 31 5d 00: UTF-8 (no NUL pattern), NUL at 3 is garbage", bytes.fromhex("5b315d00"), 0, ("error", 3, ("utf-8", 0))),
+    ("00 5b 31 5d: (0,x,x,x) is no pattern → UTF-8, NUL at 0", bytes.fromhex("005b315d"), 0, ("error", 0, ("utf-8", 0))),
+    ("5b 00 31 5d: (x,0,x,x) is no pattern → UTF-8, NUL at 1", bytes.fromhex("5b00315d"), 0, ("error", 1, ("utf-8", 0))),
+    ("5b 31 00 5d: UTF-8, NUL at 2", bytes.fromhex("5b31005d"), 0, ("error", 2, ("utf-8", 0))),
+    ("FF FE alone (2 bytes: no BOM rule under 4 bytes) → UTF-8, invalid at 0", bytes.fromhex("fffe"), 1, ("error", 0, ("latin-1", 0))),
+    ("FE FF alone → UTF-8, invalid at 0", bytes.fromhex("feff"), 1, ("error", 0, ("latin-1", 0))),
+    ("EF BB BF alone (3 bytes: the BOM is not skipped under 4 bytes) → invalid at 0", _B8, 1, ("error", 0, ("latin-1", 0))),
+    ("UTF-8 BOM + one space: the document is empty after the BOM", _B8 + b" ", 1, ("error", None, None)),
+    ("UTF-32LE BOM + '[' + ']' cut to 2 bytes: the partial unit is dropped, the array is unterminated", bytes.fromhex("fffe00005b0000005d00"), 0, ("error", None, None)),
+    ("UTF-16LE with a lone high surrogate D800 in a string: cannot transcode", bytes.fromhex("5b00220000d822005d00"), 0, ("error", None, None)),
+    ("UTF-16LE with a lone low surrogate DC00 in a string: cannot transcode", bytes.fromhex("5b00220000dc22005d00"), 0, ("error", None, None)),
+    ("UTF-32BE with the unit 0x00110000 (above U+10FFFF): cannot transcode", bytes.fromhex("0000005b001100000000005d"), 0, ("error", None, None)),
+    ("UTF-32LE with the unit 0xD800 (a surrogate): cannot transcode", bytes.fromhex("5b00000000d800005d000000"), 0, ("error", None, None)),
+    ("UTF-32LE with a surrogate code point in a string: cannot transcode", bytes.fromhex("5b0000002200000000d80000220000005d000000"), 0, ("error", None, None)),
+]
+
+
+def foundation_offset(body, n, how):
+    codec, bom = how
+    text = body[bom:].decode(codec, errors="surrogatepass")
+    prefix = text.encode("utf-8", errors="surrogatepass")[:n].decode("utf-8", errors="surrogatepass")
+    return bom + len(prefix.encode(codec, errors="surrogatepass"))
+
+
+def check_foundation():
+    """Re-runs FOUNDATION_ORACLE on every recorded document and compares the verdicts."""
+    import os
+    import subprocess
+    import tempfile
+    docs = [(d.encode("utf-8"), 0, v) for d, v in FOUNDATION_NUMBERS] + [(b, f, v) for _, b, f, v in FOUNDATION_ENCODINGS]
+    with tempfile.TemporaryDirectory() as tmp:
+        prog, data = os.path.join(tmp, "oracle.swift"), os.path.join(tmp, "docs.txt")
+        open(prog, "w").write(FOUNDATION_ORACLE)
+        open(data, "w").write("".join("%s\t%d\n" % (b.hex(), f) for b, f, _ in docs))
+        lines = subprocess.run(["swift", prog, data], capture_output=True, text=True, check=True).stdout.splitlines()
+    bad = 0
+    for (b, f, v), line in zip(docs, lines):
+        parts = line.split("\t")
+        if isinstance(v, str):
+            ok = parts[0] == "ok" and json.loads(parts[1]) == json.loads(v)
+        elif v is None or v[1] is None:
+            ok = parts[0] == "err" and parts[1] == "3840"
+        else:
+            ok = parts[0] == "err" and parts[1] == "3840" and parts[2].endswith("around character %d." % v[1])
+        if not ok:
+            bad += 1
+            print("verdict changed for %s: recorded %r, Foundation says %r" % (b.hex(), v, line))
+    print("%d documents, %d changed verdicts" % (len(docs), bad))
+    return 1 if bad else 0
+
+
+def json_numbers_file():
+    f = VectorFile("response", "json-numbers", "Foundation's number range check in the JSON serializer: a number whose Double is infinite is "
+                   "rejected (SPEC §6.4; verdicts from Foundation's JSONSerialization on this platform)", ["SPEC§6.4"], GEN)
+    j = "application/json"
+    for doc, verdict in FOUNDATION_NUMBERS:
+        short = doc if len(doc) <= 60 else doc[:28] + "…" + doc[-28:]
+        if verdict is not None and "1e400" in doc:
+            # Duplicate keys: Foundation keeps the last member, so the overwritten 1e400 is never converted and the
+            # document is accepted. The core's object keeps every member in order (VECTORS.md), as the text has them.
+            f.add("%s: the overflowing number is overwritten by a later duplicate key, so Foundation's JSONSerialization accepts the "
+                  "document (run 2026-11-23, returns %s); the object is not pinned (the core keeps duplicate members, the vector matcher cannot)" % (doc, verdict),
+                  resp("json", 200, j, doc), {"valid": True, "error": ABSENT}, profiles=["af3", "af4"])
+        elif verdict is not None:
+            # In range: RFC 8259 and Foundation agree, so every profile.
+            f.add("%s: finite as a Double → accepted; object as Foundation's JSONSerialization returns it (run 2026-11-23)" % short,
+                  resp("json", 200, j, doc), {"valid": True, "object": json.loads(verdict), "error": ABSENT})
+        else:
+            f.add("%s: its Double overflows → Foundation's JSONSerialization rejects it with 3840 (run 2026-11-23), so af3/af4 do (SPEC §6.4)" % short,
+                  resp("json", 200, j, doc), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840, "underlying": ABSENT}},
+                  profiles=["af3", "af4"])
+    return f
+
+
+def json_encoding_file():
+    f = VectorFile("response", "json-encoding", "UTF-16/UTF-32/UTF-8-BOM JSON bodies: Foundation's encoding detection (af3/af4) and "
+                   "RFC 8259 §8.1 UTF-8 only (strict) (SPEC §6.4)", ["SPEC§6.4"], GEN)
+    j = "application/json"
+    for what, body, frag, verdict in FOUNDATION_ENCODINGS:
+        opts = {"readingOptions": {"allowFragments": True}} if frag else None
+        if isinstance(verdict, str):
+            f.add("%s → accepted as Foundation's JSONSerialization does (run 2026-11-23); object from json.loads of the text" % what,
+                  resp("json", 200, j, body), {"valid": True, "object": json.loads(verdict), "error": ABSENT}, options=opts, profiles=["af3", "af4"])
+        else:
+            err = {"domain": COCOA, "code": 3840}
+            how = "rejected by Foundation's JSONSerialization (run 2026-11-23)"
+            if verdict[1] is not None:
+                err["offset"] = foundation_offset(body, verdict[1], verdict[2])
+                how += "; Foundation says 'around character %d' of the UTF-8 text, which is byte %d of the body" % (verdict[1], err["offset"])
+            f.add("%s → %s" % (what, how), resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": err}, options=opts,
+                  profiles=["af3", "af4"])
+        if b"\x00" in body or b"\xff" in body or b"\xfe" in body:
+            f.add("strict: %s is not UTF-8 (RFC 8259 §8.1; a NUL, FF or FE byte cannot occur in UTF-8 JSON text) → 3840" % what,
+                  resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, options=opts,
+                  profiles=["strict"], refs=["RFC8259#8.1"])
+    return f
+
+
 def clean(v, profile, top=True):
     """SPEC §6.4 null cleaning."""
     if isinstance(v, dict):
@@ -308,7 +513,10 @@ def other_serializers_file():
 
 
 def main():
-    print("response: %d vectors" % write_all([status_file(), ctype_file(), json_file(), response_clean_file(), other_serializers_file()]))
+    if "--check-foundation" in sys.argv:
+        return check_foundation()
+    print("response: %d vectors" % write_all([status_file(), ctype_file(), json_file(), response_clean_file(), other_serializers_file(),
+                                              json_numbers_file(), json_encoding_file()]))
     print("null-clean: %d vectors" % write_all(null_clean_files()))
 
 
