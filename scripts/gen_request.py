@@ -152,6 +152,37 @@ def http_file():
     f.add("data parameters are a typed error in the form serializer (SPEC §2.7)",
           req("http", "POST", "http://example.com/", params={"d": {"$data": "00"}}), {"error": {"domain": "AFSerialization"}}, options=BASE_OPTS,
           refs=["SPEC§2.7"])
+    # Added for issue 13 (mutation survivors): URL query appending and method matching, expected from the
+    # SPEC §3.2 text via append_query() above (a '?' counts only before the first '#').
+    for m in ["head", "Delete", "dElEtE"]:
+        f.add("%s is compared uppercased: the query goes into the URL, no body (SPEC §3.2)" % m,
+              req("http", m, "http://example.com/p", params={"a": "b"}),
+              {"method": m, "url": "http://example.com/p?a=b", "body": None}, options=BASE_OPTS)
+    for m in ["post", "Put"]:
+        f.add("%s (mixed case) is not in {GET, HEAD, DELETE}: form body, URL unchanged (SPEC §3.2)" % m,
+              req("http", m, "http://example.com/p", params={"a": "b"}),
+              http_expect(m, "http://example.com/p", [], {"a": "b"}, BASE_OPTS), options=BASE_OPTS)
+    o = dict(BASE_OPTS, methodsEncodingParametersInURI=["GET", "HEAD", "DELETE", "POST"])
+    f.add("lowercase post matches POST in methodsEncodingParametersInURI (compared uppercased, SPEC §3.2)",
+          req("http", "post", "http://example.com/p", params={"a": 1}), {"url": "http://example.com/p?a=1", "body": None}, options=o)
+    for url, profiles, what in [
+            ("http://h/p#f?x", ["af3", "af4"], "a '?' after the '#' is not a query: AF appends with '?' after the fragment"),
+            ("http://h/p#f?x", ["strict"], "a '?' after the '#' is not a query: strict inserts '?a=1' before the fragment"),
+            ("http://h/p?#f", ["strict"], "an empty query before a fragment: strict inserts '&a=1' before the fragment"),
+            ("http://h/p?#f", ["af3", "af4"], "an empty query before a fragment: AF appends '&a=1' after the fragment"),
+            ("http://h/p#", ["strict"], "an empty fragment: strict keeps the trailing '#'"),
+            ("http://h/p#", ["af3", "af4"], "an empty fragment: AF appends after it"),
+            ("http://h/p?x=1#f#g", ["strict"], "only the first '#' starts the fragment"),
+            ("http://h/p?x=1", ["strict"], "strict with a query and no fragment appends with '&'"),
+            ("http://h/p", ["strict"], "strict with no query and no fragment appends with '?'")]:
+        exp = append_query(url, "a=1", "strict" in profiles)
+        f.add("%s: %s → %s (SPEC §3.2)" % (what, url, exp), req("http", "GET", url, params={"a": 1}),
+              {"url": exp}, options=BASE_OPTS, profiles=profiles)
+    f.add("DELETE with a parameter that flattens to nothing (empty array) leaves the URL unchanged, no '?' (SPEC §3.2)",
+          req("http", "DELETE", "http://example.com/p", params={"a": []}), {"url": "http://example.com/p", "body": None}, options=BASE_OPTS)
+    f.add("POST with parameters that flatten to nothing sends an empty body with the form Content-Type (SPEC §3.2)",
+          req("http", "POST", "http://example.com/p", params={"a": {}}),
+          http_expect("POST", "http://example.com/p", [], {"a": {}}, BASE_OPTS), options=BASE_OPTS)
     return f
 
 
@@ -183,6 +214,32 @@ def headers_file():
           http_expect("GET", "http://example.com/", [["Accept-Language", "de"]], None, BASE_OPTS), options=BASE_OPTS)
     f.add("a request User-Agent wins over the injected one", req("http", "GET", "http://example.com/", [["User-Agent", "curl/8"]]),
           http_expect("GET", "http://example.com/", [["User-Agent", "curl/8"]], None, BASE_OPTS), options=BASE_OPTS)
+    # Added for issue 13: base64 padding for every length mod 3 (0, 1, 2 bytes of "user:password"),
+    # multi-byte UTF-8, every base64 alphabet corner (+ / and the 62nd/63rd values); expected by base64.b64encode.
+    for user, pw in [("a", ""), ("", "a"), ("ab", ""), ("", "ab"), ("abc", ""), ("a", "bc"), ("ab", "cd"),
+                     ("\u00ff\u00fe", "\u00fb\u00ff"), ("~~~", "???"), ("日本", "語"), ("user", "pa ss\t"), ("x" * 57, "y" * 100)]:
+        o = dict(BASE_OPTS, basicAuth={"user": user, "password": pw})
+        n = len(("%s:%s" % (user, pw)).encode("utf-8"))
+        f.add("Basic auth %r:%r (%d bytes, %d mod 3) → base64(utf8(user:password)) (expected by base64.b64encode; RFC 7617 §2)"
+              % (user[:20], pw[:20], n, n % 3),
+              req("http", "GET", "http://example.com/"), http_expect("GET", "http://example.com/", [], None, o), options=o)
+    for langs in [["en", "fr", "de", "it", "es", "pt", "nl"], ["x"], ["en-US", "en"], ["a", "b", "c", "d"]]:
+        o = {"preferredLanguages": langs, "userAgent": UA}
+        f.add("Accept-Language for %d languages, exact string %r (expected by Python %%0.1g; SPEC §3.2)" % (len(langs), accept_language(langs)),
+              req("http", "GET", "http://example.com/"), {"headers": {"$unordered": default_headers(o)}}, options=o)
+    o = {"preferredLanguages": [], "userAgent": UA}
+    f.add("no preferred languages: no Accept-Language header at all (SPEC §3.2 builds it from the list)",
+          req("http", "GET", "http://example.com/"), {"headers": {"$unordered": [["User-Agent", UA]]}}, options=o)
+    o = dict(BASE_OPTS, defaultHeaders=[["Accept-Language", "de-CH"], ["User-Agent", "Override/1"]])
+    f.add("defaultHeaders set after the generated ones replace their values (RequestComponent order; one header each)",
+          req("http", "GET", "http://example.com/"),
+          {"headers": {"$unordered": [["Accept-Language", "de-CH"], ["User-Agent", "Override/1"]]}}, options=o)
+    o = dict(BASE_OPTS, basicAuth={"user": "u", "password": "p"})
+    f.add("a request Authorization wins over basic auth (default headers only fill gaps, SPEC §3.2)",
+          req("http", "GET", "http://example.com/", [["authorization", "Bearer t"]]),
+          {"headers": {"$unordered": [["authorization", "Bearer t"]] + default_headers(BASE_OPTS)}}, options=o)
+    f.add("default headers also apply to a POST form body (SPEC §3.2)", req("http", "POST", "http://example.com/", params={"a": 1}),
+          http_expect("POST", "http://example.com/", [], {"a": 1}, o), options=o)
     return f
 
 
@@ -244,8 +301,367 @@ def plist_file():
     return f
 
 
+# ---------------------------------------------------------------------------------------------
+# Issue 13: Foundation's JSON writing options and XML plist rules, restated in Python.
+#
+# fjson()/fplist() below are a second, independent statement of what Foundation writes (SPEC §3.3/§3.4
+# say the bodies are byte-identical to Foundation's): compact or pretty form, escapes, number text,
+# plist layout. Sorted key order under .sortedKeys is ICU collation, which Python cannot compute: the
+# orders used are literal lists FOUNDATION_KEY_ORDER taken from JSONSerialization(.sortedKeys) on this
+# machine (swift-corelibs-foundation, Swift 6.3.1, 2026-11-23). `python3 scripts/gen_request.py
+# --foundation` re-runs every such vector through Foundation itself (needs `swift`) and fails on any
+# byte that differs.
+
+class Dbl:
+    """A double parameter (VECTORS.md writes it with a '.', 'e' or '$double')."""
+    def __init__(self, x):
+        self.x = x
+
+
+class Bytes:
+    def __init__(self, b):
+        self.b = b
+
+
+def p_json(v):
+    """Parameter tree → VECTORS.md JSON."""
+    import math
+    from vectorlib import Raw
+    if isinstance(v, Dbl):
+        if v.x != v.x:
+            return {"$double": "nan"}
+        if math.isinf(v.x):
+            return {"$double": "inf" if v.x > 0 else "-inf"}
+        return Raw(repr(v.x))
+    if isinstance(v, Bytes):
+        return {"$data": v.b.hex()}
+    if isinstance(v, dict):
+        return {k: p_json(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [p_json(x) for x in v]
+    return v
+
+
+def fnumber(x):
+    """Foundation: Swift's shortest round-trip text (= Python repr) without a trailing '.0'."""
+    r = repr(x)
+    return r[:-2] if r.endswith(".0") else r
+
+
+def fstring(s, slashes=True):
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "/" and slashes:
+            out.append("\\/")
+        elif ch in "\b\f\n\r\t":
+            out.append({"\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}[ch])
+        elif o < 0x20:
+            out.append("\\u%04x" % o)
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def fjson(v, opts=(), order=None, level=0):
+    """Foundation JSONSerialization text. `order(keys)` gives the .sortedKeys order."""
+    pretty = "prettyPrinted" in opts
+    slashes = "withoutEscapingSlashes" not in opts
+    ind = lambda n: "  " * n if pretty else ""
+    nl = "\n" if pretty else ""
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, Dbl):
+        return fnumber(v.x)
+    if isinstance(v, str):
+        return fstring(v, slashes)
+    if isinstance(v, list):
+        items = [ind(level + 1) + fjson(x, opts, order, level + 1) for x in v]
+        return "[" + nl + ("," + nl).join(items) + nl + ind(level) + "]"
+    if isinstance(v, dict):
+        keys = list(v)
+        if "sortedKeys" in opts:
+            keys = order(keys)
+        sep = " : " if pretty else ":"
+        items = [ind(level + 1) + fstring(k, slashes) + sep + fjson(v[k], opts, order, level + 1) for k in keys]
+        return "{" + nl + ("," + nl).join(items) + nl + ind(level) + "}"
+    raise TypeError(v)
+
+
+def fplist(v):
+    """Foundation's XML property list (PropertyListSerialization .xml): see PlistXMLWriter's rules,
+    established here from Foundation's output, not from the Swift code."""
+    lines = []
+
+    def esc(s):
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+    def real(x):
+        if x != x:
+            return "nan"
+        if x in (float("inf"), float("-inf")):
+            return "+infinity" if x > 0 else "-infinity"
+        if x == 0:
+            return "0.0"
+        return "%.17g" % x
+
+    def el(v, n):
+        t = "\t" * n
+        if isinstance(v, bool):
+            lines.append(t + ("<true/>" if v else "<false/>"))
+        elif isinstance(v, int):
+            lines.append(t + "<integer>%d</integer>" % v)
+        elif isinstance(v, Dbl):
+            lines.append(t + "<real>%s</real>" % real(v.x))
+        elif isinstance(v, str):
+            lines.append(t + "<string>%s</string>" % esc(v))
+        elif isinstance(v, Bytes):
+            lines.append(t + "<data>")
+            enc = base64.b64encode(v.b).decode("ascii")
+            tabs = min(n, 8)
+            width = 76 - 8 * tabs
+            for i in range(0, len(enc), width):
+                lines.append("\t" * tabs + enc[i:i + width])
+            lines.append(t + "</data>")
+        elif isinstance(v, list):
+            if not v:
+                lines.append(t + "<array/>")
+                return
+            lines.append(t + "<array>")
+            for x in v:
+                el(x, n + 1)
+            lines.append(t + "</array>")
+        elif isinstance(v, dict):
+            if not v:
+                lines.append(t + "<dict/>")
+                return
+            lines.append(t + "<dict>")
+            for k in sorted(v, key=lambda k: k.encode("utf-16-be")):  # CFString literal compare: UTF-16 units
+                lines.append(t + "\t<key>%s</key>" % esc(k))
+                el(v[k], n + 1)
+            lines.append(t + "</dict>")
+        else:
+            raise TypeError(v)
+
+    el(v, 0)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+            '"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n' + "\n".join(lines) + "\n</plist>\n")
+
+
+# Foundation's .sortedKeys order for these keys (JSONSerialization on this machine, see above).
+FOUNDATION_KEY_ORDER = [
+    "", "_", "-", "1", "9", "10", "a", "A", "a\tb", "a\nb", "a\x0bb", "a\x0cb", "a\rb", "a b", "a_b", "a-b", "a,b", "a;b",
+    "a:b", "a!b", "a?b", "a.b", "a'b", "a\"b", "a(b", "a)b", "a[b", "a]b", "a{b", "a}b", "a@b", "a*b", "a/b", "a\\b",
+    "a&b", "a#b", "a%b", "a`b", "a^b", "a+b", "a<b", "a=b", "a>b", "a|b", "a~b", "a$b", "a0", "a1", "a01", "a001", "a2",
+    "a9", "a10", "ab", "a\x7fc", "az", "aZ", "b", "B", "\x01c", "z", "Z"]
+
+
+def foundation_order(keys):
+    rank = {k: i for i, k in enumerate(FOUNDATION_KEY_ORDER)}
+    missing = [k for k in keys if k not in rank]
+    assert not missing, "no Foundation order recorded for %r" % missing
+    return sorted(keys, key=rank.__getitem__)
+
+
+FOUNDATION_CASES = []  # (kind, value, options, expected text) re-checked by --foundation
+
+
+def swift_literal(v):
+    def sstr(s):
+        return '"' + "".join("\\" + c if c in '"\\' else ("\\u{%x}" % ord(c) if ord(c) < 0x20 or ord(c) >= 0x7F else c) for c in s) + '"'
+    if v is None:
+        return "NSNull()"
+    if isinstance(v, bool):
+        return "(%s as Any)" % ("true" if v else "false")
+    if isinstance(v, int):
+        return "(Int.min as Any)" if v == -2 ** 63 else "(Int(%d) as Any)" % v
+    if isinstance(v, Dbl):
+        import math
+        if v.x == 0 and math.copysign(1, v.x) < 0:
+            return "((-0.0 as Double) as Any)"
+        return "(Double(%r) as Any)" % v.x
+    if isinstance(v, Bytes):
+        return "(Data([%s]) as Any)" % ",".join(str(b) for b in v.b)
+    if isinstance(v, str):
+        return "(%s as Any)" % sstr(v)
+    if isinstance(v, list):
+        return "([" + ",".join(swift_literal(x) for x in v) + "] as [Any])"
+    if isinstance(v, dict):
+        return "([" + (",".join(sstr(k) + ":" + swift_literal(x) for k, x in v.items()) or ":") + "] as [String: Any])"
+    raise TypeError(v)
+
+
+def foundation_check():
+    import os
+    import subprocess
+    import tempfile
+    src = ["import Foundation", 'func hex(_ d: Data) -> String { d.map { String(format: "%02x", $0) }.joined() }']
+    for kind, v, opts, _ in FOUNDATION_CASES:
+        if kind == "json":
+            o = "[" + ",".join("." + x for x in opts) + "]"
+            src.append('do { print(hex(try JSONSerialization.data(withJSONObject: %s, options: %s))) } catch { print("ERR") }' % (swift_literal(v), o))
+        else:
+            src.append('do { print(hex(try PropertyListSerialization.data(fromPropertyList: %s, format: .xml, options: 0))) } catch { print("ERR") }' % swift_literal(v))
+    with tempfile.NamedTemporaryFile("w", suffix=".swift", delete=False) as f:
+        f.write("\n".join(src) + "\n")
+    try:
+        out = subprocess.run(["swift", f.name], capture_output=True, text=True, check=True).stdout.split()
+    finally:
+        os.unlink(f.name)
+    bad = 0
+    for (kind, v, opts, exp), got in zip(FOUNDATION_CASES, out):
+        if got == "ERR" or bytes.fromhex(got) != exp.encode("utf-8"):
+            bad += 1
+            print("MISMATCH %s %r %r\n  ours:       %r\n  Foundation: %r" % (kind, v, opts, exp, got if got == "ERR" else bytes.fromhex(got)))
+    print("Foundation check: %d cases, %d mismatches" % (len(FOUNDATION_CASES), bad))
+    return 1 if bad else 0
+
+
+def json_options_file():
+    f = VectorFile("request", "json-options",
+                   "JSON writing options and value text, byte-identical to Foundation's JSONSerialization (SPEC §3.3)",
+                   ["SPEC§3.3"], GEN)
+    h = default_headers(BASE_OPTS) + [["Content-Type", "application/json"]]
+
+    def ok(comment, params, opts=(), order=foundation_order, method="POST"):
+        body = fjson(params, opts, order)
+        single = not any(isinstance(x, dict) and len(x) > 1 for x in walk(params))
+        if "sortedKeys" in opts or single:
+            FOUNDATION_CASES.append(("json", params, tuple(opts), body))
+        o = dict(BASE_OPTS)
+        if opts:
+            o["jsonWritingOptions"] = list(opts)
+        f.add(comment + "; expected by fjson() in gen_request.py, checked byte for byte against Foundation's JSONSerialization",
+              req("json", method, "http://example.com/api", params=p_json(params)),
+              {"method": method, "url": "http://example.com/api", "headers": {"$unordered": h}, "body": {"text": body}}, options=o)
+
+    controls = "".join(chr(c) for c in range(0x20)) + "\x7f"
+    ok("every C0 control: \\b \\f \\n \\r \\t short escapes, the rest \\u00xx lowercase; DEL raw", {"c": controls})
+    for c in range(0x20):
+        ok("control U+%04X alone between letters" % c, {"k": "a%sb" % chr(c)})
+    ok("controls, quote, backslash and slash in a key are escaped like values", {"k\x01\"\\/\n": "v"})
+    ok("'\"', '\\\\' and '/' next to each other, and at both ends", {"s": "/\"\\/x/\\\"/"})
+    ok("withoutEscapingSlashes writes '/' raw (values and keys) but still escapes '\"' and '\\\\'",
+       {"a/b": "http://x/y\"\\"}, ("withoutEscapingSlashes",))
+    ok("withoutEscapingSlashes keeps control escapes", {"s": "/\n\x00/"}, ("withoutEscapingSlashes",))
+    ok("a long run of plain text with one escape at the end (bulk copy then escape)", {"s": "x" * 40 + "/"})
+    ok("a long run of plain text with one escape at the start and the middle", {"s": "\"" + "y" * 17 + "\t" + "z" * 23})
+    ok("U+2028, U+2029, U+FEFF and non-BMP are written raw as UTF-8", {"s": "\u2028\u2029\ufeff😀é"})
+    for x in [1.0, 0.1, -0.0, 0.0, 1e100, 1e-7, 5e-324, 1.7976931348623157e308, 123456789012345678.0, 0.30000000000000004,
+              1e16, 1e15, 100.0, -1.5, 2.5e-5, 1e21, 1e22, 9007199254740993.0, -123.456, 4.35]:
+        ok("double %r → %s (shortest round-trip, trailing .0 dropped)" % (x, fnumber(x)), {"d": Dbl(x)})
+    ok("integers 0, -1, Int64 max and min inside an array", [0, -1, 9223372036854775807, -9223372036854775808])
+    ok("bools and null inside an array", [True, False, None])
+    ok("prettyPrinted: two-space indent, ' : ' after keys, one value per line", {"a": 1}, ("prettyPrinted",))
+    ok("prettyPrinted: nested containers indent by level", {"a": [1, {"b": [True, None]}]}, ("prettyPrinted",))
+    ok("prettyPrinted: an empty top-level array still gets two line breaks", [], ("prettyPrinted",))
+    ok("prettyPrinted: an empty top-level object still gets two line breaks", {}, ("prettyPrinted",))
+    ok("prettyPrinted: empty containers nested at levels 1 and 2", {"a": [[], {}]}, ("prettyPrinted",))
+    ok("prettyPrinted + sortedKeys, several members per level", {"b": {"z": 1, "a": [2, 3]}, "a": "x"}, ("prettyPrinted", "sortedKeys"))
+    ok("prettyPrinted with withoutEscapingSlashes", {"u": "a/b"}, ("prettyPrinted", "withoutEscapingSlashes"))
+    ok("fragmentsAllowed changes nothing for an object", {"a": "b"}, ("fragmentsAllowed",))
+    ok("all four options together", {"z": "/", "a": [{}]}, ("prettyPrinted", "sortedKeys", "fragmentsAllowed", "withoutEscapingSlashes"))
+    keys = list(reversed(FOUNDATION_KEY_ORDER))
+    ok("sortedKeys over 62 ASCII keys: Foundation's ICU order (punctuation table, digits as numbers, case ties, ignorable controls)",
+       {k: i for i, k in enumerate(keys)}, ("sortedKeys",))
+    groups = [
+        ("punctuation ranks", ["a$b", "a~b", "a|b", "a>b", "a=b", "a<b", "a+b", "a^b", "a`b", "a%b", "a#b", "a&b", "a\\b", "a/b",
+                               "a*b", "a@b", "a}b", "a{b", "a]b", "a[b", "a)b", "a(b", "a\"b", "a'b", "a.b", "a?b", "a!b", "a:b",
+                               "a;b", "a,b", "a-b", "a_b", "a b"]),
+        ("whitespace controls TAB LF VT FF CR sort before space", ["a b", "a\rb", "a\x0cb", "a\x0bb", "a\nb", "a\tb"]),
+        ("digit runs compare as numbers, fewer leading zeros first", ["a10", "a9", "a2", "a001", "a01", "a1", "a0"]),
+        ("digits sort after punctuation and before letters", ["ab", "a10", "a$b", "a0"]),
+        ("letters case-insensitively, lowercase first on a tie", ["Z", "z", "B", "b", "aZ", "az", "A", "a"]),
+        ("a prefix sorts first", ["ab", "a", ""]),
+        ("ignorable controls (U+0001, DEL) do not count", ["z", "\x01c", "b", "az", "a\x7fc", "ab"]),
+        ("numbers alone and underscore/hyphen first", ["10", "9", "1", "-", "_"]),
+    ]
+    for what, ks in groups:
+        ok("sortedKeys: %s" % what, {k: 1 for k in ks}, ("sortedKeys",))
+    ok("sortedKeys sorts nested objects too, arrays keep their order", {"b": [{"z": 1, "ab": 2}], "a": {"b": 1, "a": 2}}, ("sortedKeys",))
+    err = {"domain": REQ_DOMAIN, "code": -1016, "reason": "The `parameters` argument is not valid JSON."}
+    for params, what in [("s", "string"), (1, "integer"), (None, "null"), (True, "bool")]:
+        f.add("a top-level %s is −1016 even with fragmentsAllowed: AF checks isValidJSONObject without options (SPEC §3.3)" % what,
+              dict(req("json", "POST", "http://example.com/api"), parameters=params), {"error": err},
+              options=dict(BASE_OPTS, jsonWritingOptions=["fragmentsAllowed"]))
+    for params, what in [({"a": [1, {"b": {"$double": "-inf"}}]}, "-infinity nested two levels down"),
+                         ({"a": {"b": [{"$data": ""}]}}, "empty data nested in an array")]:
+        f.add("%s is not valid JSON → −1016 (SPEC §3.3)" % what, req("json", "POST", "http://example.com/api", params=params),
+              {"error": err}, options=BASE_OPTS)
+    return f
+
+
+def walk(v):
+    yield v
+    if isinstance(v, dict):
+        for x in v.values():
+            yield from walk(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from walk(x)
+
+
+def plist_values_file():
+    f = VectorFile("request", "plist-values",
+                   "XML property-list bodies for every value kind, byte-identical to Foundation's PropertyListSerialization (SPEC §3.4)",
+                   ["SPEC§3.4"], GEN)
+    h = default_headers(BASE_OPTS) + [["Content-Type", "application/x-plist"]]
+
+    def ok(comment, params):
+        body = fplist(params)
+        FOUNDATION_CASES.append(("plist", params, (), body))
+        f.add(comment + "; expected by fplist() in gen_request.py, checked byte for byte against Foundation's PropertyListSerialization",
+              req("plist", "POST", "http://example.com/p", params=p_json(params)),
+              {"method": "POST", "headers": {"$unordered": h}, "body": {"text": body}}, options=BASE_OPTS)
+
+    ok("reals use %.17g: 0.1 → 0.10000000000000001", {"r": Dbl(0.1)})
+    for x in [1.0, -0.0, 0.0, 1e100, 5e-324, 1.7976931348623157e308, -2.5, 123456789012345678.0, 1e-7]:
+        ok("real %r" % x, {"r": Dbl(x)})
+    ok("integers: Int64 max and min, 0, -1", {"a": 9223372036854775807, "b": -9223372036854775808, "c": 0, "d": -1})
+    ok("true and false", {"t": True, "f": False})
+    ok("only & < > are escaped; quotes and C0 controls are written raw", {"s": "&<>\"'\x01\t\n\r\x1f"})
+    ok("escapes in keys", {"a&b<c>": "v"})
+    ok("keys sorted by UTF-16 code units: uppercase before lowercase, U+1F600 (D83D…) before U+FF21",
+       {"\uff21": 1, "\U0001F600": 2, "b": 3, "B": 4, "a": 5, "é": 6, "ab": 7, "": 8})
+    ok("empty array and empty dictionary inside a dictionary", {"a": [], "d": {}})
+    ok("top-level array", [1, "x", [True]])
+    ok("top-level scalar string (a valid plist; AF has no JSON-style pre-check)", "just a string")
+    for n in [0, 1, 2, 3, 56, 57, 58, 60]:
+        ok("data of %d bytes at indent 1 (base64 lines of 68 characters)" % n, {"d": Bytes(bytes(range(n)))})
+    ok("data at indent 0 (top level): lines of 76 characters", Bytes(bytes(range(256))))
+    deep = Bytes(bytes(range(200)))
+    for _ in range(9):
+        deep = [deep]
+    ok("data nested 9 levels: the indent is capped at 8 tabs (lines of 12 characters)", deep)
+    deep = Bytes(bytes(range(100)))
+    for _ in range(7):
+        deep = [deep]
+    ok("data nested 7 levels: 7 tabs, lines of 20 characters", deep)
+    ok("nested dictionaries and arrays indent one tab per level", {"a": {"b": [{"c": "d"}]}})
+    for params, what in [({"n": None}, "a null value"), ({"a": [1, None]}, "a null nested in an array")]:
+        f.add("%s is not a property-list type: NSCocoaErrorDomain 3851 (Foundation's PropertyListSerialization, SPEC §3.4)" % what,
+              req("plist", "POST", "http://example.com/p", params=params), {"error": {"domain": "NSCocoaErrorDomain", "code": 3851}},
+              options=BASE_OPTS)
+    f.add("a set is not a property-list type: NSCocoaErrorDomain 3851 (Foundation, SPEC §3.4)",
+          req("plist", "POST", "http://example.com/p", params={"s": {"$set": [1]}}),
+          {"error": {"domain": "NSCocoaErrorDomain", "code": 3851}}, options=BASE_OPTS)
+    return f
+
+
 def main():
-    print("request: %d vectors" % write_all([http_file(), headers_file(), json_file(), plist_file()]))
+    files = [http_file(), headers_file(), json_file(), plist_file(), json_options_file(), plist_values_file()]
+    if "--foundation" in sys.argv:
+        return foundation_check()
+    print("request: %d vectors" % write_all(files))
 
 
 if __name__ == "__main__":
