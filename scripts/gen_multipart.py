@@ -263,7 +263,199 @@ def multipart_files():
           {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "boundary": B},
           {"body": bytes_value(body), "contentLength": len(body), "headers": {"$includes": [["Content-Length", str(len(body))]]}},
           options={"writeToFile": True})
-    return [f, g, h, e, w]
+    return [f, g, h, e, w, mime_file(), path_file(), read_file()]
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 13: the MIME table (SPEC §5.3), file-path parts and read/packet sizes (SPEC §5.5).
+#
+# Path parts read fixture files under Vectors/multipart/fixtures/ (written by this script), named by
+# a path relative to the package root, where `conformance run` runs.
+
+FIXTURES = "Vectors/multipart/fixtures"
+FIXTURE_BYTES = {"empty": b"", "hello.TXT": b"hello\r\n--not-a-delimiter", "archive.tar.gz": b"\x1f\x8b\x08\x00gz",
+                 "noext": b"x", "big.bin": bytes(range(256)) * 40}
+
+# Expected MIME type per extension, and where it comes from. "python" = Python 3.11's mimetypes
+# built-in table (mimetypes.MimeTypes(filenames=())); "media-types" = Debian's /etc/mime.types
+# (media-types 10.0, read by Python's mimetypes.guess_type); IANA registrations by RFC where both
+# Python sources are silent or disagree with the registration.
+MIME_ORACLE = [
+    ("txt", "text/plain", "python"), ("text", "text/plain", "media-types"),
+    ("html", "text/html", "python"), ("htm", "text/html", "python"), ("css", "text/css", "python"),
+    ("csv", "text/csv", "python"),
+    ("xml", "application/xml", "media-types; IANA application/xml (RFC 7303 §9.1; Python's built-in table says text/xml, an alias)"),
+    ("json", "application/json", "python"),
+    ("js", "text/javascript", "media-types; RFC 9239 §6 (Python 3.11's built-in application/javascript is obsoleted there)"),
+    ("mjs", "text/javascript", "media-types; RFC 9239 §6"),
+    ("md", "text/markdown", "media-types; RFC 7763"), ("rtf", "application/rtf", "python"),
+    ("ics", "text/calendar", "media-types; RFC 5545 §8.1"), ("vcf", "text/vcard", "media-types; RFC 6350 §10.1"),
+    ("png", "image/png", "python"), ("jpg", "image/jpeg", "python"), ("jpeg", "image/jpeg", "python"),
+    ("gif", "image/gif", "python"), ("bmp", "image/bmp", "python"), ("tif", "image/tiff", "python"),
+    ("tiff", "image/tiff", "python"), ("svg", "image/svg+xml", "python"), ("webp", "image/webp", "python"),
+    ("heic", "image/heic", "python"), ("heif", "image/heif", "python"), ("avif", "image/avif", "python"),
+    ("mp3", "audio/mpeg", "python"), ("m4a", "audio/mp4", "media-types; RFC 4337"), ("aac", "audio/aac", "python"),
+    ("ogg", "audio/ogg", "media-types; RFC 5334 §10.1"), ("flac", "audio/flac", "media-types; IANA audio/flac"),
+    ("mid", "audio/midi", "python"), ("midi", "audio/midi", "python"),
+    ("mp4", "video/mp4", "python"), ("mov", "video/quicktime", "python"), ("avi", "video/x-msvideo", "python"),
+    ("mpeg", "video/mpeg", "python"), ("mpg", "video/mpeg", "python"), ("webm", "video/webm", "python"),
+    ("3gp", "video/3gpp", "IANA video/3gpp, RFC 3839 §4.1 (.3gp; Python's table says audio/3gpp, also registered for .3gp)"),
+    ("pdf", "application/pdf", "python"), ("zip", "application/zip", "python"),
+    ("gz", "application/gzip", "RFC 6713 §3 (.gz); neither Python table has it"), ("tar", "application/x-tar", "python"),
+    ("7z", "application/x-7z-compressed", "media-types"), ("rar", "application/vnd.rar", "media-types; IANA application/vnd.rar"),
+    ("doc", "application/msword", "python"),
+    ("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "media-types; IANA"),
+    ("xls", "application/vnd.ms-excel", "python"),
+    ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "media-types; IANA"),
+    ("ppt", "application/vnd.ms-powerpoint", "python"),
+    ("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation", "media-types; IANA"),
+    ("plist", "application/x-plist", "SPEC §3.4 (the plist serializer's Content-Type)"),
+    ("wasm", "application/wasm", "python"), ("woff", "font/woff", "media-types; RFC 8081 §4.4.5"),
+    ("woff2", "font/woff2", "media-types; RFC 8081 §4.4.6"), ("ttf", "font/ttf", "media-types; RFC 8081 §4.4.2"),
+    ("otf", "font/otf", "media-types; RFC 8081 §4.4.3"), ("bin", "application/octet-stream", "python"),
+]
+# Left out (the table's entry has no independent oracle, reported in issue 13's closing note):
+# log → text/plain (no registry lists .log), ico → image/x-icon (IANA and both Python tables:
+# image/vnd.microsoft.icon), wav → audio/wav (Python: audio/x-wav; IANA: audio/vnd.wave),
+# m4v → video/x-m4v (media-types: video/mp4; no IANA registration).
+
+
+def write_fixtures():
+    import os
+    from vectorlib import ROOT
+    d = os.path.join(ROOT, FIXTURES)
+    os.makedirs(d, exist_ok=True)
+    for name, b in FIXTURE_BYTES.items():
+        p = os.path.join(d, name)
+        if not os.path.exists(p) or open(p, "rb").read() != b:
+            with open(p, "wb") as f:
+                f.write(b)
+
+
+def path_part(name, fixture, filename=None, mime=None):
+    j = {"kind": "path", "name": name, "path": FIXTURES + "/" + fixture}
+    if filename is not None:
+        j["filename"] = filename
+    if mime is not None:
+        j["mimeType"] = mime
+    return j
+
+
+def mime_file():
+    write_fixtures()
+    m = VectorFile("multipart", "mime-types",
+                   "A file-path part takes its Content-Type from the extension through the built-in table (SPEC §5.3)",
+                   ["SPEC§5.3", "RFC7578#4.4"], GEN)
+    for ext, mime, oracle in MIME_ORACLE:
+        parts = [file("f", "x." + ext, mime, b"")]
+        body = body_bytes(parts, B)
+        cross_check(parts, body, B)
+        m.add(".%s → %s (expected from %s); file part from an empty file" % (ext, mime, oracle),
+              {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [path_part("f", "empty", "x." + ext)]},
+              {"body": bytes_value(body), "contentLength": len(body)})
+    for fname, mime, what in [
+            ("PHOTO.JPG", "image/jpeg", "the extension is case-insensitive (Python mimetypes lowercases it too)"),
+            ("Doc.Pdf", "application/pdf", "mixed-case extension"),
+            ("archive.tar.gz", "application/gzip", "only the text after the last dot counts (RFC 6713 .gz)"),
+            ("a.b.c.png", "image/png", "several dots: the last one counts"),
+            ("noext", "application/octet-stream", "no extension → application/octet-stream (SPEC §5.3)"),
+            (".png", "application/octet-stream", "a leading dot is a hidden file, not an extension (Python's splitext('.png') has no extension)"),
+            ("x.", "application/octet-stream", "a trailing dot: empty extension → fallback"),
+            ("x.unknownext", "application/octet-stream", "unknown extension → fallback (SPEC §5.3)"),
+            ("x.pngx", "application/octet-stream", "an extension that only starts like a known one → fallback"),
+            ("x.pn", "application/octet-stream", "a prefix of a known extension → fallback"),
+            ("x.png.", "application/octet-stream", "a known extension followed by a dot → fallback"),
+            ("x.PNG ", "application/octet-stream", "a trailing space is part of the extension → fallback"),
+            ("x.txt", "text/plain", "plain .txt")]:
+        parts = [file("f", fname, mime, b"")]
+        body = body_bytes(parts, B)
+        m.add("%s → %s: %s" % (fname, mime, what),
+              {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [path_part("f", "empty", fname)]},
+              {"body": bytes_value(body), "contentLength": len(body)})
+    return m
+
+
+def path_file():
+    write_fixtures()
+    p = VectorFile("multipart", "paths",
+                   "File-path parts: filename = last path component, MIME from its extension, the file's bytes streamed (SPEC §5.3, §5.5)",
+                   ["SPEC§5.3", "SPEC§5.5"], GEN)
+    cases = [
+        ("hello.TXT", "hello.TXT", "text/plain", "filename and MIME type from the path (case-insensitive .TXT)"),
+        ("archive.tar.gz", "archive.tar.gz", "application/gzip", "last path component and last extension"),
+        ("noext", "noext", "application/octet-stream", "no extension → application/octet-stream"),
+        ("empty", "empty", "application/octet-stream", "an empty file is an empty body"),
+        ("big.bin", "big.bin", "application/octet-stream", "a 10240-byte file streamed through the reader"),
+    ]
+    for fixture, fname, mime, what in cases:
+        parts = [file("f", fname, mime, FIXTURE_BYTES[fixture])]
+        body = body_bytes(parts, B)
+        cross_check(parts, body, B)
+        for opts in [None, {"readSizes": [1]}, {"readSizes": [5, 64, 3]}, {"packetSize": 7}]:
+            how = "" if opts is None else " (read with %s)" % ", ".join("%s %s" % kv for kv in opts.items())
+            p.add("%s%s; body by SPEC §5.2/§5.3 framing, parsed back identically by Python email" % (what, how),
+                  {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [path_part("f", fixture)]},
+                  {"body": bytes_value(body), "contentLength": len(body),
+                   "headers": {"$includes": [["Content-Length", str(len(body))]]}}, options=opts)
+    for path, what in [(FIXTURES + "//hello.TXT", "a doubled slash"), ("./" + FIXTURES + "/hello.TXT", "a leading ./")]:
+        parts = [file("f", "hello.TXT", "text/plain", FIXTURE_BYTES["hello.TXT"])]
+        body = body_bytes(parts, B)
+        p.add("a plain path with %s: the filename is still the last component" % what,
+              {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": path}]},
+              {"body": bytes_value(body), "contentLength": len(body)})
+    parts = [file("f", "given.bin", "text/x-given", FIXTURE_BYTES["hello.TXT"])]
+    body = body_bytes(parts, B)
+    p.add("an explicit filename and MIME type replace the derived ones (SPEC §5.3)",
+          {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [path_part("f", "hello.TXT", "given.bin", "text/x-given")]},
+          {"body": bytes_value(body), "contentLength": len(body)})
+    parts = [form("a", "1"), file("f", "hello.TXT", "text/plain", FIXTURE_BYTES["hello.TXT"]), file("g", "empty", "application/octet-stream", b""),
+             form("z", "2")]
+    body = body_bytes(parts, B)
+    cross_check(parts, body, B)
+    for opts in [None, {"readSizes": [1]}, {"packetSize": 2}, {"readSizes": [29, 31, 33], "packetSize": 30}]:
+        how = "" if opts is None else " (read with %s)" % ", ".join("%s %s" % kv for kv in opts.items())
+        p.add("form, file, empty file, form: phases across parts%s" % how,
+              {"method": "POST", "url": "http://example.com/", "boundary": B,
+               "parts": [part_json(form("a", "1")), {"kind": "path", "name": "f", "path": FIXTURES + "/hello.TXT"},
+                         {"kind": "path", "name": "g", "path": FIXTURES + "/empty"}, part_json(form("z", "2"))]},
+              {"body": bytes_value(body), "contentLength": len(body)}, options=opts)
+    p.add("a directory is not a file: a typed error, not a hang or an empty body",
+          {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": FIXTURES}]},
+          {"error": {"domain": CORE}})
+    p.add("an empty path is not a file URL: −1000 'Expected URL to be a file URL' (SPEC §5.3)",
+          {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": ""}]},
+          {"error": {"domain": REQ, "code": -1000, "reason": "Expected URL to be a file URL"}})
+    for url in ["ftp://h/x.txt", "data:text/plain,x", "file://host/x.txt", "HTTPS://h/x"]:
+        p.add("%s is not a local file URL: −1000 'Expected URL to be a file URL' (SPEC §5.3)" % url,
+              {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": url}]},
+              {"error": {"domain": REQ, "code": -1000, "reason": "Expected URL to be a file URL"}})
+    p.add("a missing relative path: −1000 'File URL not reachable.' (SPEC §5.3)",
+          {"method": "POST", "url": "http://example.com/", "boundary": B,
+           "parts": [{"kind": "path", "name": "f", "path": FIXTURES + "/missing.txt"}]},
+          {"error": {"domain": REQ, "code": -1000, "reason": "File URL not reachable."}})
+    return p
+
+
+def read_file():
+    r = VectorFile("multipart", "read-sizes",
+                   "The phase reader gives the same bytes for every buffer and packet size, delimiters split anywhere (SPEC §5.5)",
+                   ["SPEC§5.5", "SPEC§5.2"], GEN)
+    parts = [form("a", "x" * 40), file("b", "b.txt", "text/plain", "0123456789" * 7),
+             file("s", "s.bin", "application/octet-stream", bytes(range(50)), kind="stream"), form("c", "")]
+    body = body_bytes(parts, B)
+    cross_check(parts, body, B)
+    inp = {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "boundary": B}
+    sizes = [{"packetSize": n} for n in [1, 2, 3, 8, 9, 28, 29, 30, 31, 32, 33, 34, 100, len(body) - 1, len(body), len(body) + 1]]
+    sizes += [{"readSizes": [n]} for n in [2, 8, 9, 16, 28, 29, 33, len(body) - 1, len(body)]]
+    sizes += [{"readSizes": [64], "packetSize": 8}, {"readSizes": [8], "packetSize": 64}, {"readSizes": [1, 2, 3, 5, 8, 13], "packetSize": 4}]
+    for opts in sizes:
+        r.add("%d-byte body read with %s: identical bytes (SPEC §5.5); body by SPEC §5.2/§5.3 framing, parsed back by Python email"
+              % (len(body), ", ".join("%s %s" % kv for kv in opts.items())),
+              inp, {"body": bytes_value(body), "contentLength": len(body)}, options=opts)
+    for n in [0, -1]:
+        r.add("packetSize %d is not a valid packet size: typed error (SPEC §5.5: sizes ≥ 1)" % n, inp, {"error": {"domain": CORE}},
+              options={"packetSize": n})
+    return r
 
 
 def parse_files():
