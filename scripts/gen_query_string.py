@@ -8,6 +8,7 @@ order for the NFC/ASCII keys used here), with escaping by urllib.parse.quote(s, 
 """
 import random
 import sys
+import unicodedata
 import urllib.parse
 
 from vectorlib import Raw, VectorFile, write_all
@@ -31,6 +32,13 @@ class Data:
         self.b = b
 
 
+def swift_order(k):
+    """Swift String order (SPEC §2.3): Unicode scalar values of the NFC form; canonically equal keys
+    tie-break by their UTF-8 bytes. (Checked against Swift's own `<` on this machine for the keys in
+    ordering(), 2026-11-23.)"""
+    return (unicodedata.normalize("NFC", k), k.encode("utf-8"))
+
+
 def describe(v, bool_style="numeric"):
     if isinstance(v, bool):
         return ("1" if v else "0") if bool_style == "numeric" else ("true" if v else "false")
@@ -46,7 +54,7 @@ def describe(v, bool_style="numeric"):
 def flatten(field, v, array_style, bool_style):
     if isinstance(v, dict):
         out = []
-        for k in sorted(v, key=lambda k: (k, k.encode("utf-8"))):
+        for k in sorted(v, key=swift_order):
             out += flatten("%s[%s]" % (field, k) if field is not None else k, v[k], array_style, bool_style)
         return out
     if isinstance(v, list):
@@ -57,7 +65,7 @@ def flatten(field, v, array_style, bool_style):
         return out
     if isinstance(v, Set):
         out = []
-        for x in sorted(v.items, key=lambda x: describe(x, bool_style)):
+        for x in sorted(v.items, key=lambda x: unicodedata.normalize("NFC", "<null>" if x is None else describe(x, bool_style))):
             out += flatten(field, x, array_style, bool_style)
         return out
     if isinstance(v, Data):
@@ -263,8 +271,74 @@ def escape_styles():
     return f
 
 
+def descriptions():
+    f = VectorFile("query-string", "descriptions",
+                   "Leaf descriptions: C %.16g for doubles (both paths of the writer), integers, bools in both styles (SPEC §2.3, §2.4)",
+                   ["SPEC§2.3"], GEN)
+
+    def add(comment, params, bool_style="numeric", array_style="brackets"):
+        text, pairs = query(params, array_style, bool_style)
+        f.add(comment + "; expected by Python '%.16g' % x (C printf) and urllib quote",
+              {"parameters": to_json(params)}, {"text": text, "pairs": pairs}, options=options(array_style, bool_style))
+
+    for x in [5e-324, 1e-320, 1.7976931348623157e308, -1.7976931348623157e308, 123456789012345678.0, -1e16, -5.0,
+              999999999999999.0, -999999999999999.0, 1e15, -1e15, 1e-5, 0.0001, 0.001, 2.0 ** 53 + 2, 0.5, 1e-7, -123.456,
+              1e21, 4.35, 1234567890123456.7, 9.999999999999999e22, 0.1 + 0.7, 100.0, 1e300 * 10, 2.0 ** 63, -(2.0 ** 63)]:
+        add("double %r → %s" % (x, "%.16g" % x), {"d": Dbl(x)})
+    add("doubles inside an array keep their order, each described", {"a": [Dbl(1.0), Dbl(-0.0), Dbl(0.25), Dbl(1e100)]})
+    add("a set of doubles sorts by description: -0 < 10 < 1e+100 < 2", {"s": Set([Dbl(1e100), Dbl(2.0), Dbl(10.0), Dbl(-0.0)])})
+    add("a set of doubles incl. nan/inf/-inf sorts by description", {"s": Set([Dbl(float("nan")), Dbl(float("inf")), Dbl(float("-inf")), Dbl(1.5)])})
+    add("integers at the Int64 edges inside a set sort by description (- before digits)",
+        {"s": Set([9223372036854775807, -9223372036854775808, 0, -1, 10])})
+    add("bools in numeric style inside an array and a set", {"a": [True, False], "s": Set([True, False])})
+    add("bools in literal style inside an array and a nested dictionary", {"a": [True, False], "d": {"t": True}}, bool_style="literal")
+    add("bool literal style leaves integers 1 and 0 alone", {"i": [1, 0], "b": [True, False]}, bool_style="literal")
+    return f
+
+
+def ordering():
+    f = VectorFile("query-string", "ordering",
+                   "Key and set order: Swift String order (NFC scalars), UTF-8 tie-break for keys, input order for set ties (SPEC §2.2, §2.3)",
+                   ["SPEC§2.2", "SPEC§2.3"], GEN)
+
+    def add(comment, params, array_style="brackets", bool_style="numeric", profiles=None):
+        text, pairs = query(params, array_style, bool_style)
+        f.add(comment + "; expected by the SPEC §2 reference (Swift String order = NFC code points, checked with Swift's <) + urllib quote",
+              {"parameters": to_json(params)}, {"text": text, "pairs": pairs}, options=options(array_style, bool_style), profiles=profiles)
+
+    keys = ["a", "B", "\u00e9", "e\u0301", "f", "\ufffd", "\U0001F600", "\uff21", "\u00c4", "A\u0308", "\u212b", "\u00c5", "A\u030a",
+            "s\u0323\u0307", "s\u0307\u0323", "\u1e69", "Z", "z", "aa", "a\u0000", "\u007f", "\u0080", "\U0010FFFF", "\ue000",
+            "\ufb01", "fi", "\u1e0a\u0323", "D\u0323\u0307", "ab", "a b", "10", "9", ""]
+    add("33 keys: ASCII, case, length, controls, BMP vs non-BMP (code point, not UTF-16, order), canonical equivalents",
+        {k: i for i, k in enumerate(keys)})
+    add("the same 33 keys given in reverse order", {k: i for i, k in reversed(list(enumerate(keys)))})
+    for group, what in [(["a", "aa", "a\u0000", "ab", "a b", ""], "a prefix sorts first; NUL is a real character"),
+                        (["\U0001F600", "\uff21", "\ufffd", "\ue000"], "U+E000 < U+FF21 < U+FFFD < U+1F600 (UTF-16 order would put U+1F600 first)"),
+                        (["\u212b", "\u00c5", "A\u030a"], "three spellings of Å compare equal: UTF-8 bytes decide (41 cc 8a < c3 85 < e2 84 ab)"),
+                        (["A\u030a", "\u00c5", "\u212b"], "three spellings of Å given in the other order: same result"),
+                        (["s\u0307\u0323", "\u1e69", "s\u0323\u0307"], "canonical reordering of combining marks: all equal, UTF-8 bytes decide"),
+                        (["e\u0301", "f", "e"], "e + U+0301 sorts as é, after f (NFC), not before it (raw code points)"),
+                        (["\ufb01", "fi", "fj"], "the ligature U+FB01 is not canonically equal to fi: after every ASCII key"),
+                        (["Z", "a", "z", "B", "b"], "case-sensitive: uppercase before lowercase"),
+                        (["\u007f", "\u0080", "~"], "~ < DEL < U+0080")]:
+        add(what, {k: k for k in group})
+    add("nested dictionary keys follow the same order", {"o": {"\u00e9": 1, "e\u0301": 2, "f": 3}})
+    add("set elements that compare equal keep input order (é then e+U+0301)", {"s": Set(["\u00e9", "e\u0301", "d"])})
+    add("set elements that compare equal keep input order (e+U+0301 then é)", {"s": Set(["e\u0301", "\u00e9", "f"])})
+    add("a set of mixed kinds sorts by description: false(0) < true(1) < 1.5 < 10 < 2 < null(<null>) = '<null>', ties in input order",
+        {"s": Set([2, "10", Dbl(1.5), False, None, "<null>", True])})
+    add("null and the string '<null>' tie in a set: input order decides (string first)", {"s": Set(["<null>", None])})
+    add("null and the string '<null>' tie in a set: input order decides (null first)", {"s": Set([None, "<null>"])})
+    add("a set sorts by Swift String order too: non-BMP after U+FFFD", {"s": Set(["\U0001F600", "\ufffd", "a"])})
+    tree = {"a": [[1, [2]], {"b": [3, Set(["y", "x"])]}, {"c": {"d": [True, None]}}]}
+    for a in ["brackets", "noBrackets", "indexInBrackets"]:
+        for b in ["numeric", "literal"]:
+            add("arrays in arrays, dictionaries in arrays, sets in arrays (%s, %s)" % (a, b), tree, a, b)
+    return f
+
+
 def main():
-    files = [spec_examples(), canonical_equivalence(), top_level(), errors(), generated(), escape_styles()]
+    files = [spec_examples(), canonical_equivalence(), top_level(), errors(), generated(), escape_styles(), descriptions(), ordering()]
     print("query-string: %d vectors" % write_all(files))
 
 
