@@ -274,8 +274,99 @@ def invalid_files():
     return [f]
 
 
+def utf8_byte_files():
+    """Issue 13: every byte value valid UTF-8 can carry above 0x7F (continuation 80–BF, leads C2–F4),
+    each in the smallest text that holds it, for every style; batch counting for every 4-byte lead
+    (F0–F4) and error offsets for invalid input."""
+    f = VectorFile("percent-escape", "utf8-bytes",
+                   "Every byte 0x80–0xBF and every lead byte 0xC2–0xF4 escapes as %XX in every style (SPEC §1.2, §1.3)",
+                   ["SPEC§1.2", "SPEC§1.3", "RFC3986#2.1", "RFC3986#2.5"], GEN)
+
+    def lead_text(b):
+        if b < 0xE0:
+            return chr((b - 0xC0) << 6)
+        if b < 0xF0:
+            return chr(max(0x800, (b - 0xE0) << 12))
+        return chr(max(0x10000, (b - 0xF0) << 18))
+
+    samples = [(chr(0x80 + (b - 0x80)), b, "continuation byte 0x%02X (in C2 %02X, U+%04X)" % (b, b, b)) for b in range(0x80, 0xC0)]
+    samples += [(lead_text(b), b, "lead byte 0x%02X (U+%04X = %s)" % (b, ord(lead_text(b)), lead_text(b).encode("utf-8").hex(" ").upper()))
+                for b in range(0xC2, 0xF5)]
+    for text, b, what in samples:
+        assert b in text.encode("utf-8")
+        for style, fn, oracle, refs in STYLES:
+            opts = None if style == "afnetworking" else {"style": style}
+            f.add("%s, %s style; expected from %s" % (what, style, oracle), {"text": "a" + text + "z"}, {"text": fn("a" + text + "z")},
+                  options=opts, id="%s-%02x" % (style, b))
+    every = "".join(t for t, _, _ in samples)
+    for style, fn, oracle, refs in STYLES:
+        opts = None if style == "afnetworking" else {"style": style}
+        f.add("all of the above in one string, %s style; expected from %s" % (style, oracle), {"text": every}, {"text": fn(every)},
+              options=opts, id="%s-all" % style)
+        for n in range(1, 8):
+            t = "a" * n + every
+            f.add("the same after %d ASCII bytes (every alignment of the 4-byte unrolled writer), %s style" % (n, style),
+                  {"text": t}, {"text": fn(t)}, options=opts, id="%s-shift%d" % (style, n))
+        allascii = "".join(chr(c) for c in range(0x80))
+        f.add("all 128 ASCII characters in one string, %s style; expected from %s" % (style, oracle),
+              {"text": allascii}, {"text": fn(allascii)}, options=opts, id="%s-ascii" % style)
+    g = VectorFile("percent-escape", "batch-leads",
+                   "Batch counting for every 4-byte UTF-8 lead (F0–F4) and 2/3-byte scalars (SPEC §1.4)",
+                   ["SPEC§1.4"], GEN)
+    for cp, what in [(0x10000, "F0"), (0x20000, "F0 (CJK Ext B)"), (0x40000, "F1"), (0xF0000, "F3 (private use A)"),
+                     (0x100000, "F4 (private use B)"), (0x10FFFD, "F4, last private use")]:
+        ch = chr(cp)
+        for pre in (48, 49):
+            t = "a" * pre + ch + "b" * 5
+            f_ = batches(t, 50)
+            g.add("U+%X (lead %s, 2 UTF-16 units) after %d ASCII: batches from SPEC §1.4 over regex \\X, text from urllib quote" % (cp, what, pre),
+                  {"text": t}, {"text": af(t), "batches": f_}, options={"reportBatches": True})
+        t = ch * 30
+        g.add("thirty U+%X back to back, batch size 7 (odd: a pair can straddle it)" % cp,
+              {"text": t}, {"text": af(t), "batches": batches(t, 7)}, options={"reportBatches": True, "batchSize": 7})
+    for t, what in [("\u0800" * 60, "3-byte scalars count one unit each"), ("\u00e9\u0800\U00010000" * 20, "1+1+2 units per round"),
+                    ("\uffff" * 51, "U+FFFF (3 bytes, EF) is one unit"), ("\u07ff" * 51, "U+07FF (2 bytes, DF) is one unit")]:
+        g.add("%s; batches from SPEC §1.4 over regex \\X, text from urllib quote" % what,
+              {"text": t}, {"text": af(t), "batches": batches(t, 50)}, options={"reportBatches": True})
+    e = VectorFile("percent-escape", "invalid-offsets",
+                   "Invalid input errors carry the offset of the first bad unit or byte (SPEC §1.5)",
+                   ["SPEC§1.5"], GEN)
+    for units, what in [([0xD83D], "lone high surrogate"), ([0xDC00], "lone low surrogate"), ([0x61, 0xD83D], "high surrogate at the end"),
+                        ([0xD83D, 0x61], "high surrogate then a letter"), ([0xDE00, 0xD83D], "reversed pair"),
+                        ([0x61] * 49 + [0xD83D], "high at unit 49"), ([0x61] * 50 + [0xDC00, 0x62], "low at unit 50"),
+                        ([0xD800, 0xD800, 0xDC00], "two highs then one low"), ([0xD83D, 0xDE00, 0xDBFF], "a valid pair then a lone high"),
+                        ([0xDBFF, 0xDFFF, 0xDFFF], "a valid pair (U+10FFFF) then a lone low"), ([0x61, 0xD7FF, 0xE000, 0xDC00], "U+D7FF and U+E000 are not surrogates")]:
+        raw = b"".join(u.to_bytes(2, "little") for u in units)
+        try:
+            raw.decode("utf-16-le")
+            raise AssertionError(units)
+        except UnicodeDecodeError as err:
+            off = err.start // 2
+        e.add("%s → unpairedSurrogate at unit %d (offset = Python utf-16-le decode error start / 2)" % (what, off),
+              {"utf16": units}, {"error": {"domain": "AFSerialization", "kind": "unpairedSurrogate", "offset": off}})
+    for h, what in [("ff", "0xFF"), ("80", "lone continuation"), ("c3", "truncated 2-byte"), ("e282", "truncated 3-byte"),
+                    ("c080", "overlong NUL"), ("c1bf", "overlong C1"), ("e080af", "overlong 3-byte"), ("eda080", "surrogate D800"),
+                    ("edbfbf", "surrogate DFFF"), ("f4908080", "above U+10FFFF"), ("f5808080", "lead F5"), ("f880808080", "5-byte form"),
+                    ("616263ff", "0xFF after abc"), ("f09f91", "truncated emoji"), ("61c3", "truncated at the end"),
+                    ("61e28228", "bad continuation after a"), ("6162e2", "truncated lead at the end"), ("c3a9c3", "é then a truncated lead"),
+                    ("f09f9880e2", "an emoji then a truncated lead"), ("efbfbf" + "80", "U+FFFF then a lone continuation")]:
+        try:
+            bytes.fromhex(h).decode("utf-8")
+            raise AssertionError(h)
+        except UnicodeDecodeError as err:
+            off = err.start
+        e.add("%s (%s) → invalidUTF8 at byte %d (offset = Python's UnicodeDecodeError.start)" % (h, what, off),
+              {"hex": h}, {"error": {"domain": "AFSerialization", "kind": "invalidUTF8", "offset": off}})
+    for h, what in [("ed9fbf", "U+D7FF"), ("ee8080", "U+E000"), ("f48fbfbf", "U+10FFFF"), ("c280", "U+0080"), ("dfbf", "U+07FF"),
+                    ("e0a080", "U+0800"), ("f0908080", "U+10000")]:
+        t = bytes.fromhex(h).decode("utf-8")
+        e.add("%s (%s) is valid UTF-8 at the edge of a range: escaped, not rejected (Python bytes.decode accepts it)" % (h, what),
+              {"hex": h}, {"text": af(t)})
+    return [f, g, e]
+
+
 def main():
-    files = ascii_files() + unicode_files() + batch_files() + invalid_files()
+    files = ascii_files() + unicode_files() + batch_files() + invalid_files() + utf8_byte_files()
     print("percent-escape: %d vectors" % write_all(files))
 
 
