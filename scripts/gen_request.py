@@ -183,6 +183,19 @@ def http_file():
     f.add("POST with parameters that flatten to nothing sends an empty body with the form Content-Type (SPEC §3.2)",
           req("http", "POST", "http://example.com/p", params={"a": {}}),
           http_expect("POST", "http://example.com/p", [], {"a": {}}, BASE_OPTS), options=BASE_OPTS)
+    import gen_percent_escape as pe
+    from gen_query_string import flatten
+    P2 = {"a b": "c d~/?", "x": [True, 2]}
+    for style, fn in [("whatwgForm", pe.whatwg), ("rfc3986Unreserved", pe.unreserved)]:
+        for arr, bl in [("brackets", "numeric"), ("indexInBrackets", "literal"), ("noBrackets", "numeric")]:
+            o = dict(BASE_OPTS, style=style, arrayStyle=arr, boolStyle=bl)
+            text = "&".join(fn(k) + "=" + fn(v) for k, v in flatten(None, P2, arr, bl))
+            f.add("POST form body with style %s, arrayStyle %s, boolStyle %s; expected by the SPEC §2 reference + the %s oracle of gen_percent_escape.py"
+                  % (style, arr, bl, style), req("http", "POST", "http://example.com/p", params=P2),
+                  {"url": "http://example.com/p", "body": {"text": text}}, options=o, refs=["SPEC§1.3", "SPEC§2.4"])
+            f.add("GET query with style %s, arrayStyle %s, boolStyle %s (SPEC §3.2 with §1.3/§2.4)" % (style, arr, bl),
+                  req("http", "GET", "http://example.com/p", params=P2), {"url": "http://example.com/p?" + text, "body": None},
+                  options=o, refs=["SPEC§1.3", "SPEC§2.4"])
     return f
 
 
@@ -597,6 +610,24 @@ def json_options_file():
                          ({"a": {"b": [{"$data": ""}]}}, "empty data nested in an array")]:
         f.add("%s is not valid JSON → −1016 (SPEC §3.3)" % what, req("json", "POST", "http://example.com/api", params=params),
               {"error": err}, options=BASE_OPTS)
+    # SPEC §8: nesting limits are typed errors. Only depths far from the limit are pinned (whether a limit
+    # of N admits N or N−1 nested containers is not in SPEC; see the issue 13 report).
+    deep = 1
+    for _ in range(600):
+        deep = [deep]
+    f.add("600 nested arrays exceed the default JSON depth 512 → nestingTooDeep (SPEC §8)",
+          req("json", "POST", "http://example.com/api", params={"a": deep}),
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=BASE_OPTS, refs=["SPEC§8"])
+    ok10 = "x"
+    for _ in range(10):
+        ok10 = {"k": ok10}
+    f.add("maxJSONDepth 4 rejects 10 nested objects → nestingTooDeep (SPEC §8)",
+          req("json", "POST", "http://example.com/api", params=ok10),
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=dict(BASE_OPTS, maxJSONDepth=4), refs=["SPEC§8"])
+    f.add("maxJSONDepth 20 accepts 10 nested objects; body as Foundation writes it",
+          req("json", "POST", "http://example.com/api", params=ok10),
+          {"body": {"text": fjson(ok10)}}, options=dict(BASE_OPTS, maxJSONDepth=20), refs=["SPEC§8"])
+    FOUNDATION_CASES.append(("json", ok10, (), fjson(ok10)))
     return f
 
 
@@ -654,6 +685,12 @@ def plist_values_file():
     f.add("a set is not a property-list type: NSCocoaErrorDomain 3851 (Foundation, SPEC §3.4)",
           req("plist", "POST", "http://example.com/p", params={"s": {"$set": [1]}}),
           {"error": {"domain": "NSCocoaErrorDomain", "code": 3851}}, options=BASE_OPTS)
+    deep = "x"
+    for _ in range(600):
+        deep = [deep]
+    f.add("600 nested arrays exceed the default parameter depth 512 → nestingTooDeep, never a crash (SPEC §8)",
+          req("plist", "POST", "http://example.com/p", params=deep),
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=BASE_OPTS, refs=["SPEC§8"])
     return f
 
 
