@@ -263,7 +263,7 @@ def multipart_files():
           {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "boundary": B},
           {"body": bytes_value(body), "contentLength": len(body), "headers": {"$includes": [["Content-Length", str(len(body))]]}},
           options={"writeToFile": True})
-    return [f, g, h, e, w, mime_file(), path_file(), read_file()]
+    return [f, g, h, e, w, mime_file(), path_file(), read_file(), params_file()]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -434,6 +434,64 @@ def path_file():
            "parts": [{"kind": "path", "name": "f", "path": FIXTURES + "/missing.txt"}]},
           {"error": {"domain": REQ, "code": -1000, "reason": "File URL not reachable."}})
     return p
+
+
+def styled_param_parts(params, array_style="brackets", bool_style="numeric"):
+    """SPEC §5.3 with the §2 flattening in every style: raw field names, data raw, null empty, sets sorted
+    by description with the same field (scripts/gen_query_string.py's reference for the order)."""
+    from gen_query_string import Set, describe, swift_order
+    import unicodedata
+    out = []
+
+    def walk(field, v):
+        if isinstance(v, dict):
+            for k in sorted(v, key=swift_order):
+                walk("%s[%s]" % (field, k) if field is not None else k, v[k])
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                walk({"brackets": field + "[]", "noBrackets": field, "indexInBrackets": "%s[%d]" % (field, i)}[array_style], x)
+        elif isinstance(v, Set):
+            for x in sorted(v.items, key=lambda x: unicodedata.normalize("NFC", "<null>" if x is None else describe(x, bool_style))):
+                walk(field, x)
+        elif isinstance(v, Data):
+            out.append({"kind": "form", "name": field, "body": v.b})
+        elif v is None:
+            out.append({"kind": "form", "name": field, "body": b""})
+        else:
+            out.append({"kind": "form", "name": field, "body": describe(v, bool_style).encode("utf-8")})
+    walk(None, params)
+    return out
+
+
+def params_file():
+    from gen_query_string import Dbl, Set
+    m = VectorFile("multipart", "parameters",
+                   "Request parameters become the first form fields: §2 flattening in every style, raw names, data raw, null empty (SPEC §5.3)",
+                   ["SPEC§5.3", "SPEC§2.2", "SPEC§2.4"], GEN)
+    P = {"s": Set(["b", "a", "10", "9"]), "arr": [Data(b"\x00\xff"), None, Dbl(1.5), [True, False]], "d": {"z": Dbl(1e100), "a b": "x&y"},
+         "\u00e9": "e-acute", "e\u0301": "decomposed", "i": -9223372036854775808}
+    for a, b in [("brackets", "numeric"), ("noBrackets", "numeric"), ("indexInBrackets", "literal"), ("brackets", "literal")]:
+        parts = styled_param_parts(P, a, b) + [form("last", "caller part")]
+        body = body_bytes(parts, B)
+        cross_check(parts, body, B)
+        opts = {}
+        if a != "brackets":
+            opts["arrayStyle"] = a
+        if b != "numeric":
+            opts["boolStyle"] = b
+        m.add("parameters with sets, data, null, doubles, nested arrays, canonically equal keys (%s, %s), then a caller part; "
+              "body by SPEC §5.2/§5.3 framing with the §2 reference order, parsed back identically by Python email" % (a, b),
+              {"method": "POST", "url": "http://example.com/", "parameters": to_json(P), "parts": [part_json(form("last", "caller part"))],
+               "boundary": B}, {"body": bytes_value(body), "contentLength": len(body)}, options=opts or None)
+    parts = styled_param_parts({"k": "v"})
+    body = body_bytes(parts, B)
+    m.add("parameters alone (no caller parts) still make a multipart body (SPEC §5.3, §5.4)",
+          {"method": "POST", "url": "http://example.com/", "parameters": {"k": "v"}, "parts": [], "boundary": B},
+          {"body": bytes_value(body), "contentLength": len(body)})
+    m.add("empty parameters and no parts: the §3.2 POST request unchanged (SPEC §5.4)",
+          {"method": "POST", "url": "http://example.com/", "parameters": {}, "parts": [], "boundary": B},
+          {"body": {"text": ""}, "headers": {"$includes": [["Content-Type", "application/x-www-form-urlencoded"]]}})
+    return m
 
 
 def read_file():
