@@ -253,6 +253,26 @@ def headers_file():
           {"headers": {"$unordered": [["authorization", "Bearer t"]] + default_headers(BASE_OPTS)}}, options=o)
     f.add("default headers also apply to a POST form body (SPEC §3.2)", req("http", "POST", "http://example.com/", params={"a": 1}),
           http_expect("POST", "http://example.com/", [], {"a": 1}, o), options=o)
+    # Header names match case-insensitively in ASCII letters only (RFC 9110 §5.1); expected by merge() above,
+    # which lowercases with str.lower() on ASCII-only names, or by hand for the non-ASCII pair.
+    for req_name, def_name in [("X-[", "X-{"), ("X-@", "X-`"), ("X-]", "X-}"), ("X-\\", "X-|"), ("X-^", "X-~"), ("X-A", "X-AB"),
+                               ("X-Ab", "X-A"), ("X-z", "X-Z"), ("x-Trace-ID", "X-TRACE-id"), ("X-0", "X-P")]:
+        o = dict(BASE_OPTS, defaultHeaders=[[def_name, "default"]])
+        exp = merge([[req_name, "mine"]], default_headers(o))
+        f.add("request header %r vs default %r: %s (RFC 9110 §5.1: case-insensitive in ASCII letters only)"
+              % (req_name, def_name, "same field, the request wins" if len(exp) == len(default_headers(o)) else "different fields, both sent"),
+              req("http", "GET", "http://example.com/", [[req_name, "mine"]]), {"headers": {"$unordered": exp}}, options=o, refs=["RFC9110#5.1"])
+    o = dict(BASE_OPTS, defaultHeaders=[["X-\u00c9", "default"]])
+    f.add("non-ASCII letters do not fold: X-é and X-É are different fields (expected by hand, RFC 9110 §5.1 names are tokens)",
+          req("http", "GET", "http://example.com/", [["X-\u00e9", "mine"]]),
+          {"headers": {"$unordered": [["X-\u00e9", "mine"]] + default_headers(o)}}, options=o, refs=["RFC9110#5.1"])
+    o = dict(BASE_OPTS, defaultHeaders=[["X-A", "1"], ["X-B", "b"], ["X-A", "2"]])
+    f.add("a default header set twice keeps one field with the last value",
+          req("http", "GET", "http://example.com/"),
+          {"headers": {"$unordered": default_headers(BASE_OPTS) + [["X-A", "2"], ["X-B", "b"]]}}, options=o)
+    f.add("a request's own repeated headers are kept as given; defaults only fill gaps",
+          req("http", "GET", "http://example.com/", [["X-A", "r1"], ["X-A", "r2"]]),
+          {"headers": {"$unordered": [["X-A", "r1"], ["X-A", "r2"]] + default_headers(BASE_OPTS)}}, options=dict(BASE_OPTS, defaultHeaders=[["X-A", "d"]]))
     return f
 
 
