@@ -151,6 +151,18 @@ READS = [None, {"readSizes": [1]}, {"readSizes": [3, 7, 2]}, {"readSizes": [4096
 ALWAYS = ["RFC7578#4.7", "RFC7578#4.8", "RFC7578#4.5"]
 
 
+def splitmix64(seed):
+    """Sebastiano Vigna's SplitMix64 (prng.di.unimi.it/splitmix64.c), state = seed as a 64-bit value."""
+    mask = (1 << 64) - 1
+    x = seed & mask
+    while True:
+        x = (x + 0x9E3779B97F4A7C15) & mask
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        yield z ^ (z >> 31)
+
+
 def multipart_files():
     f = VectorFile("multipart", "framing",
                    "Exact multipart/form-data bytes for a caller-chosen boundary (SPEC §5.2–5.5); body read with several buffer and packet sizes",
@@ -199,6 +211,18 @@ def multipart_files():
         g.add("af4 writes a caller boundary verbatim even when RFC 2046 forbids it (%s)" % what,
               {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in one], "boundary": bnd},
               {"body": bytes_value(body)}, profiles=["af3", "af4"])
+    # Issue 13: the whole boundary for a seed. README: SplitMix64(seed:), each 32-bit value the high half of
+    # the next output; expected from Vigna's reference SplitMix64 (splitmix64.c) transcribed in splitmix64().
+    for seed in [0, 1, 42, 2 ** 31, -1, 7, 2 ** 63 - 1]:
+        gen = splitmix64(seed)
+        bnd = "Boundary+%08X%08X" % (next(gen) >> 32, next(gen) >> 32)
+        parts = [form("a", "1"), file("f", "f.txt", "text/plain", "x")]
+        body = body_bytes(parts, bnd)
+        cross_check(parts, body, bnd)
+        g.add("seed %d → %s (SplitMix64 reference, high 32 bits of two outputs, %%08X each; SPEC §5.1 format); exact body" % (seed, bnd),
+              {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "seed": seed},
+              {"headers": {"$includes": [["Content-Type", "multipart/form-data; boundary=" + bnd]]}, "body": bytes_value(body),
+               "contentLength": len(body)})
     h = VectorFile("multipart", "requests", "How the multipart request is built and finalized; errors (SPEC §5.3, §5.4, §5.5)",
                    ["SPEC§5.4"], GEN)
     for m in ["GET", "HEAD"]:
