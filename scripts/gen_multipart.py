@@ -537,6 +537,13 @@ def read_file():
     for n in [0, -1]:
         r.add("packetSize %d is not a valid packet size: typed error (SPEC §5.5: sizes ≥ 1)" % n, inp, {"error": {"domain": CORE}},
               options={"packetSize": n})
+    for limit in [3, 4, 5]:
+        if limit >= len(parts):
+            r.add("maxMultipartParts %d admits these %d parts (a part-count limit of N allows N parts, SPEC §8)" % (limit, len(parts)),
+                  inp, {"body": bytes_value(body), "contentLength": len(body)}, options={"maxMultipartParts": limit}, refs=["SPEC§8"])
+        else:
+            r.add("maxMultipartParts %d rejects %d caller parts: limitExceeded (SPEC §8)" % (limit, len(parts)),
+                  inp, {"error": {"domain": CORE, "kind": "limitExceeded"}}, options={"maxMultipartParts": limit}, refs=["SPEC§8"])
     return r
 
 
