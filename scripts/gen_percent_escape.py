@@ -328,6 +328,10 @@ def utf8_byte_files():
                     ("\uffff" * 51, "U+FFFF (3 bytes, EF) is one unit"), ("\u07ff" * 51, "U+07FF (2 bytes, DF) is one unit")]:
         g.add("%s; batches from SPEC §1.4 over regex \\X, text from urllib quote" % what,
               {"text": t}, {"text": af(t), "batches": batches(t, 50)}, options={"reportBatches": True})
+    ex = "a" * 49 + "\U0001F474\U0001F3FB" + "b" * 60 + "\U0001F1EB\U0001F1F7" + "c" * 3
+    for size in (2, 4, 5, 49, 50, 51, 52, 53, 54, 55, 127, 128):
+        g.add("SPEC §1.4 example string with a flag pair later, batchSize %d: batches from SPEC §1.4 over regex \\X, text from urllib quote" % size,
+              {"text": ex}, {"text": af(ex), "batches": batches(ex, size)}, options={"reportBatches": True, "batchSize": size})
     e = VectorFile("percent-escape", "invalid-offsets",
                    "Invalid input errors carry the offset of the first bad unit or byte (SPEC §1.5)",
                    ["SPEC§1.5"], GEN)

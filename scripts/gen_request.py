@@ -196,6 +196,11 @@ def http_file():
             f.add("GET query with style %s, arrayStyle %s, boolStyle %s (SPEC §3.2 with §1.3/§2.4)" % (style, arr, bl),
                   req("http", "GET", "http://example.com/p", params=P2), {"url": "http://example.com/p?" + text, "body": None},
                   options=o, refs=["SPEC§1.3", "SPEC§2.4"])
+    o = dict(BASE_OPTS, methodsEncodingParametersInURI=[])
+    for m in ["GET", "HEAD", "DELETE"]:
+        f.add("%s with an empty methodsEncodingParametersInURI sends a form body (SPEC §3.2)" % m,
+              req("http", m, "http://example.com/p", params={"a": 1}),
+              http_expect(m, "http://example.com/p", [], {"a": 1}, o, in_uri=()), options=o)
     return f
 
 
@@ -664,6 +669,14 @@ def json_options_file():
             ("keys made only of ignorable controls sort with the empty key", ["", "\x01", "\x7f", "a\x01", "\x02b"]),
             ("z9 < z09 < Z9 < Z09 < z10", ["z9", "z09", "Z9", "Z09", "z10"])]:
         ok("sortedKeys: %s" % what, {k: 1 for k in reversed(grp)}, ("sortedKeys",), order=lambda ks, g=grp: sorted(ks, key=g.index))
+    o = dict(BASE_OPTS, methodsEncodingParametersInURI=["POST"])
+    f.add("JSON serializer: POST listed in methodsEncodingParametersInURI goes through the form serializer (query in the URL, no JSON)",
+          req("json", "POST", "http://example.com/api", params={"a": 1, "b": "x y"}),
+          {"url": "http://example.com/api?a=1&b=x%20y", "body": None, "headers": {"$unordered": default_headers(BASE_OPTS)}}, options=o)
+    f.add("JSON serializer: GET not listed (empty list) gets a JSON body and application/json",
+          req("json", "GET", "http://example.com/api", params={"a": 1}),
+          {"url": "http://example.com/api", "body": {"text": '{"a":1}'}, "headers": {"$unordered": h}},
+          options=dict(BASE_OPTS, methodsEncodingParametersInURI=[]))
     return f
 
 
