@@ -186,6 +186,22 @@ def top_level():
     for p, what in [([1, 2], "array"), ("s", "string"), (7, "integer"), (True, "bool")]:
         f.add("strict rejects a top-level %s with a typed error (SPEC §2.6)" % what, {"parameters": p},
               {"error": {"domain": CORE}}, profiles=["strict"])
+    # Issue 13: the other scalars and nested top-level arrays, expected from SPEC §2.6 with §2.2/§2.3/§2.5.
+    for p, text, pairs, what in [
+            (None, "", [["", None]], "null: the (empty) escaped field alone, no '=' (§2.5)"),
+            (1.5, "=1.5", [["", "1.5"]], "double: %.16g description"),
+            (True, "=1", [["", "1"]], "bool: 1"),
+            (-9223372036854775808, "=-9223372036854775808", [["", "-9223372036854775808"]], "Int64 min"),
+            ([[1, 2], [3]], "%28null%29%5B%5D%5B%5D=1&%28null%29%5B%5D%5B%5D=2&%28null%29%5B%5D%5B%5D=3",
+             [["(null)[][]", "1"], ["(null)[][]", "2"], ["(null)[][]", "3"]], "nested array: (null)[][]"),
+            ([{"k": "v"}, None], "%28null%29%5B%5D%5Bk%5D=v&%28null%29%5B%5D",
+             [["(null)[][k]", "v"], ["(null)[]", None]], "array of a dictionary and null"),
+            ([], "", [], "empty array: no pairs")]:
+        f.add("top-level %s (SPEC §2.6 + §2.2/§2.5, af profiles)" % what, {"parameters": to_json(p if not isinstance(p, float) else Dbl(p))},
+              {"text": text, "pairs": pairs}, profiles=af)
+    for p, what in [(None, "null"), (1.5, "double"), ([], "empty array")]:
+        f.add("strict rejects a top-level %s with a typed error (SPEC §2.6)" % what, {"parameters": to_json(p if not isinstance(p, float) else Dbl(p))},
+              {"error": {"domain": CORE}}, profiles=["strict"])
     return f
 
 
@@ -211,6 +227,19 @@ def errors():
         ok = {"k": ok}
     text, _ = query(ok)
     f.add("100 nested dictionaries are within the limit (SPEC §8 default 512)", {"parameters": ok}, {"text": text})
+    ten = "leaf"
+    for _ in range(10):
+        ten = [ten]
+    text, _ = query({"a": ten})
+    f.add("maxParameterDepth 4 rejects 10 nested arrays → nestingTooDeep (SPEC §8)", {"parameters": {"a": ten}},
+          {"error": {"domain": CORE, "kind": "nestingTooDeep"}}, options={"maxParameterDepth": 4})
+    f.add("maxParameterDepth 30 admits 10 nested arrays (SPEC §8)", {"parameters": {"a": ten}}, {"text": text},
+          options={"maxParameterDepth": 30})
+    s10 = "x"
+    for _ in range(10):
+        s10 = Set([s10])
+    f.add("maxParameterDepth 4 rejects 10 nested sets → nestingTooDeep (SPEC §8)", {"parameters": {"s": to_json(s10)}},
+          {"error": {"domain": CORE, "kind": "nestingTooDeep"}}, options={"maxParameterDepth": 4})
     return f
 
 
