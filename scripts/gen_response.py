@@ -946,6 +946,79 @@ def xml_strict_file():
     return f
 
 
+def status_classes_file():
+    f = VectorFile("response", "status-classes", "Status phrases at the class boundaries and outside 100…599 (SPEC §6.3 classes; README §6.3 decision)",
+                   ["SPEC§6.3"], GEN)
+    never = {"acceptableStatusCodes": [[600, 600]]}
+    for code in [100, 199, 200, 299, 300, 399, 400, 499, 500, 599, 306, 418, 308]:
+        f.add("status %d: '%s' (SPEC §6.3 table, else the class of the code)" % (code, phrase(code)), resp("http", code, body="x"),
+              {"valid": False, "error": status_error(code)}, options=never)
+    for code in [0, 99, -1, 600, 601, 999, 99999]:
+        f.add("status %d is outside 100…599: 'server error' (README §6.3 decision, as Darwin does)" % code, resp("http", code, body="x"),
+              {"valid": False, "error": {"domain": RESP, "code": -1011, "description": "Request failed: server error (%d)" % code}},
+              options={"acceptableStatusCodes": [[1000000, 1000000]]})
+    f.add("status 600 with the default 200…299: invalid, 'server error (600)'", resp("http", 600, body="x"),
+          {"valid": False, "error": {"domain": RESP, "code": -1011, "description": "Request failed: server error (600)"}})
+    for code, ranges, valid in [(299, [[200, 299]], True), (300, [[200, 299]], False), (199, [[200, 299]], False), (200, [[200, 299]], True),
+                                (404, [[200, 204], [404, 404]], True), (205, [[200, 204], [404, 404]], False), (100, [[100, 100]], True)]:
+        exp = {"valid": valid, "error": ABSENT if valid else status_error(code)}
+        f.add("status %d with acceptable ranges %s (inclusive): %s" % (code, ranges, "valid" if valid else "invalid"), resp("http", code, body="x"), exp,
+              options={"acceptableStatusCodes": ranges})
+    return f
+
+
+def response_content_encoding_file():
+    f = VectorFile("response", "content-encoding", "Response bodies decoded per Content-Encoding before validation and parsing, with "
+                   "decodeContentEncoding (SPEC §7); inputs from Python's gzip/zlib, objects from json.loads", ["SPEC§7"], GEN)
+    import gzip as _gzip
+    on = {"decodeContentEncoding": True}
+    doc = '{"a":[1,2,{"b":"c"}],"d":null}'
+    gz = _gzip.compress(doc.encode("utf-8"), mtime=0)
+    dz = zlib.compress(doc.encode("utf-8"))
+    c = zlib.compressobj(6, zlib.DEFLATED, -15)
+    rawd = c.compress(doc.encode("utf-8")) + c.flush()
+    for coding, body in [("gzip", gz), ("x-gzip", gz), ("deflate", dz), ("deflate", rawd), ("gzip, identity", gz), ("identity", doc.encode("utf-8"))]:
+        f.add("JSON body under Content-Encoding %r, decoded before parsing → json.loads of the plaintext" % coding,
+              resp("json", 200, "application/json", body, headers=[["Content-Encoding", coding]]),
+              {"valid": True, "object": json.loads(doc), "error": ABSENT}, options=on, refs=["RFC1952" if "gzip" in coding else "RFC1950"])
+    both = zlib.compress(_gzip.compress(doc.encode("utf-8"), mtime=0))
+    f.add("two Content-Encoding fields 'gzip' then 'deflate' combine to 'gzip, deflate' (RFC 9110 §5.3) and are undone right to left",
+          resp("json", 200, "application/json", both, headers=[["Content-Encoding", "gzip"], ["content-encoding", "deflate"]]),
+          {"valid": True, "object": json.loads(doc), "error": ABSENT}, options=on, refs=["RFC9110#8.4.1"])
+    f.add("without decodeContentEncoding the gzip bytes reach the JSON parser (URLSession already decoded what AF sees) → 3840",
+          resp("json", 200, "application/json", gz, headers=[["Content-Encoding", "gzip"]]),
+          {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}})
+    img = png_build(3, 2)
+    f.add("a gzip-encoded PNG is decoded, then identified", resp("image", 200, "image/png", _gzip.compress(img, mtime=0), headers=[["Content-Encoding", "gzip"]]),
+          {"valid": True, "object": {"format": "png", "width": 3, "height": 2}, "error": ABSENT}, options=on, refs=["RFC1952"])
+    f.add("the HTTP serializer returns the decoded bytes", resp("http", 200, "text/plain", _gzip.compress(b"plain text", mtime=0),
+                                                              headers=[["Content-Encoding", "gzip"]]),
+          {"valid": True, "object": {"text": "plain text"}, "error": ABSENT}, options=on, refs=["RFC1952"])
+    f.add("no body stays no body under Content-Encoding gzip", resp("json", 204, "application/json", None, headers=[["Content-Encoding", "gzip"]]),
+          {"valid": True, "object": ABSENT, "error": ABSENT}, options=on)
+    f.add("an empty body under Content-Encoding gzip decodes to empty (README §7) → no object, no error",
+          resp("json", 200, "application/json", b"", headers=[["Content-Encoding", "gzip"]]), {"valid": True, "object": ABSENT, "error": ABSENT}, options=on)
+    f.add("decoding comes before validation: a gzip body decoded to '<p>' under text/html still fails content-type (−1016)",
+          resp("json", 200, "text/html", _gzip.compress(b"<p>", mtime=0), headers=[["Content-Encoding", "gzip"]]),
+          {"valid": False, "object": ABSENT, "error": ctype_error("text/html")}, options=on, refs=["SPEC§6.3"])
+    bad = gz[:-8] + bytes([gz[-8] ^ 0xFF]) + gz[-7:]
+    f.add("a gzip body with a wrong CRC32: the decode error is the output (corruptContent; Python's gzip rejects it too)",
+          resp("json", 200, "application/json", bad, headers=[["Content-Encoding", "gzip"]]),
+          {"error": {"domain": "AFSerialization", "kind": "corruptContent"}}, options=on, refs=["RFC1952"])
+    f.add("a gzip body cut in half: truncatedContent (zlib reaches no end-of-stream marker)",
+          resp("json", 200, "application/json", gz[: len(gz) // 2], headers=[["Content-Encoding", "gzip"]]),
+          {"error": {"domain": "AFSerialization", "kind": "truncatedContent"}}, options=on, refs=["RFC1952"])
+    f.add("Content-Encoding br: unsupportedContentEncoding", resp("json", 200, "application/json", gz, headers=[["Content-Encoding", "br"]]),
+          {"error": {"domain": "AFSerialization", "kind": "unsupportedContentEncoding"}}, options=on, refs=["RFC9110#8.4.1"])
+    big = _gzip.compress(b"[" + b"0," * 5000 + b"0]", mtime=0)
+    f.add("decoded size 10003 over maxDecodedSize 10002: limitExceeded", resp("json", 200, "application/json", big, headers=[["Content-Encoding", "gzip"]]),
+          {"error": {"domain": "AFSerialization", "kind": "limitExceeded"}}, options={"decodeContentEncoding": True, "maxDecodedSize": 10002}, refs=["SPEC§8"])
+    f.add("decoded size 10003 = maxDecodedSize 10003: parsed", resp("json", 200, "application/json", big, headers=[["Content-Encoding", "gzip"]]),
+          {"valid": True, "object": [0] * 5001, "error": ABSENT}, options={"decodeContentEncoding": True, "maxDecodedSize": 10003}, refs=["SPEC§8"])
+    assert len(b"[" + b"0," * 5000 + b"0]") == 10003
+    return f
+
+
 def clean(v, profile, top=True):
     """SPEC §6.4 null cleaning."""
     if isinstance(v, dict):
@@ -1069,7 +1142,8 @@ def main():
     if "--check-foundation" in sys.argv:
         return check_foundation()
     print("response: %d vectors" % write_all([status_file(), ctype_file(), json_file(), response_clean_file(), other_serializers_file(),
-                                              json_numbers_file(), json_encoding_file(), image_file(), xml_strict_file()]))
+                                              json_numbers_file(), json_encoding_file(), image_file(), xml_strict_file(),
+                                              status_classes_file(), response_content_encoding_file()]))
     print("null-clean: %d vectors" % write_all(null_clean_files()))
 
 
