@@ -310,6 +310,11 @@ FOUNDATION_ENCODINGS += [
     ("UTF-32LE with the unit 0xD800 (a surrogate): cannot transcode", bytes.fromhex("5b00000000d800005d000000"), 0, ("error", None, None)),
     ("UTF-32LE with a surrogate code point in a string: cannot transcode", bytes.fromhex("5b0000002200000000d80000220000005d000000"), 0, ("error", None, None)),
 ]
+# Offsets after characters of every UTF-8 length (lead bytes C2…DF, E0…EF, F0…F4): U+07FF, U+0800, U+20AC, U+FFFF, U+10000.
+for _ch, _n in [("\u07ff", 6), ("\u0800", 7), ("€", 7), ("\uffff", 7), ("\U00010000", 8)]:
+    for _codec, _bom in [("utf-8", b""), ("utf-16-le", b""), ("utf-16-be", _B16BE), ("utf-32-be", b"")]:
+        FOUNDATION_ENCODINGS.append(('%s ["U+%04X" 1]: error at the 1' % (_codec.upper(), ord(_ch)), _bom + ('["%s" 1]' % _ch).encode(_codec), 0,
+                                     ("error", _n, (_codec, len(_bom)))))
 
 
 def foundation_offset(body, n, how):
@@ -1076,6 +1081,18 @@ def response_clean_file():
     f.add("af4/strict drop null array elements", resp("json", 200, "application/json", body), {"object": clean(v, "af4")}, options=o,
           profiles=["af4", "strict"])
     f.add("off by default: nulls kept", resp("json", 200, "application/json", body), {"object": v})
+    # Duplicate keys (README §6.4 decision: the key whose *last* value is null disappears, as from the NSDictionary AF
+    # cleans). Oracle: json.loads (last member wins, as NSDictionary) then the SPEC §6.4 rule; only documents whose
+    # cleaned object has no duplicate keys left are used.
+    wide = ",".join('"k%d":%d' % (i, i) for i in range(40))
+    for doc in ['{"a":1,"a":null}', '{"a":null,"a":1}', '{"a":{"x":null},"a":null}', '{"a":null,"a":[null,2]}', '{"b":0,"a":1,"c":2,"a":null}',
+                '[{"a":1,"a":null},{"a":null,"a":1}]', '{"o":{"a":"x","a":null,"b":null}}',
+                '{%s,"a":1,"a":null}' % wide, '{%s,"a":null,"a":1}' % wide, '{"a":1,%s,"a":null}' % wide, '{"a":null,%s,"a":{"y":null}}' % wide]:
+        # last member wins (NSDictionary), kept at its own place in the text (VECTORS.md: members in text order)
+        d = json.loads(doc, object_pairs_hook=lambda ps: {k: v for i, (k, v) in enumerate(ps) if all(k2 != k for k2, _ in ps[i + 1:])})
+        for profiles in (["af3"], ["af4", "strict"]):
+            f.add("duplicate keys %s: the last value decides (README §6.4; json.loads keeping each key's last member in text order + SPEC §6.4 rule, %s)" % (doc if len(doc) < 60 else doc[:20] + "…" + doc[-30:], "/".join(profiles)),
+                  resp("json", 200, "application/json", doc), {"valid": True, "object": clean(d, profiles[0]), "error": ABSENT}, options=o, profiles=profiles)
     return f
 
 
