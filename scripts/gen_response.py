@@ -7,6 +7,11 @@ which Python and Foundation agree are used: no NaN/Infinity, no duplicate keys, 
 null cleaning from a transcription of the SPEC §6.4 rule; images are built byte by byte here
 (PNG chunks with zlib.crc32/zlib.compress, GIF/BMP/JPEG headers with struct) so their sizes are known
 by construction; property lists from plistlib.
+
+Later topics (json-numbers, json-encoding, image, xml-strict, status-classes, content-encoding) add: Foundation's
+JSONSerialization verdicts recorded below (re-check with `python3 scripts/gen_response.py --check-foundation`, needs
+swift), Pillow/pypng/file(1) cross-checks of the images when installed (assertions only: the output never depends on
+them), Python's xml.parsers.expat for XML well-formedness, and gzip/zlib for Content-Encoding.
 """
 import json
 import plistlib
