@@ -850,6 +850,26 @@ def image_file():
               {"valid": True, "object": {"format": "gif", "width": 3, "height": 4}, "error": ABSENT}, refs=["SPEC§6.3"])
     f.add("image/webp is not in the default list → −1016, no object", resp("image", 200, "image/webp", gif_image(3, 4)),
           {"valid": False, "object": ABSENT, "error": ctype_error("image/webp")}, refs=["SPEC§6.3"])
+
+    # Later additions (appended: ids are stable).
+    bad("PNG with a chunk type containing '@' (0x40, just before 'A')", "png", png_build(4, 4, before=[png_chunk(b"tE@t", b"")]), "W3C PNG §5.4")
+    bad("PNG with a chunk type containing '{' (0x7B, just past 'z')", "png", png_build(4, 4, before=[png_chunk(b"tE{t", b"")]), "W3C PNG §5.4")
+    ok("PNG with an unknown ancillary chunk 'aZaz' (type bytes at the letter boundaries a, Z, z)", "png",
+       png_build(4, 4, before=[png_chunk(b"aZaz", b"")]), 4, 4, pillow=False, oracle="W3C PNG §5.4: A–Z, a–z are valid type bytes; size written here")
+    bad("PNG whose IEND chunk is cut (3 CRC bytes missing)", "png", png_build(4, 4)[:-3], "W3C PNG §5.3: truncated chunk", pypng_rejects=True)
+    bad("PNG whose tEXt chunk claims 2^32-1 data bytes", "png", png_build(4, 4, before=[struct.pack(">I", 0xFFFFFFFF) + b"tEXt" + bytes(8)]),
+        "W3C PNG §5.3: length ≤ 2^31-1, and the data is not there")
+    big = png_raw(200, 100, 2, 8, 0)  # 100 rows of 601 bytes: the inflated data spans several 16 KiB output pieces
+    ok("PNG 200×100 RGB: 60100 bytes of scanlines, inflated in several pieces, filter bytes checked across them", "png", png_build(200, 100, 2, 8), 200, 100)
+    for row in [27, 28, 99]:
+        at = row * 601
+        bad("PNG 200×100 RGB with filter type 7 on row %d (byte %d of the image data, %s 16 KiB)" % (row, at, "before" if at < 16384 else "past"), "png",
+            png_build(200, 100, 2, 8, raw=big[:at] + b"\x07" + big[at + 1:]), "W3C PNG §9.2", pillow_rejects=True, pypng_rejects=True)
+    big7 = png_raw(150, 150, 6, 8, 1)
+    ok("Adam7 PNG 150×150 RGBA (%d bytes over 7 passes)" % len(big7), "png", png_build(150, 150, 6, 8, 1), 150, 150)
+    last7 = len(big7) - (150 * 4 + 1)
+    bad("Adam7 PNG 150×150 RGBA with filter type 5 on the last row of pass 7", "png",
+        png_build(150, 150, 6, 8, 1, raw=big7[:last7] + b"\x05" + big7[last7 + 1:]), "W3C PNG §9.2", pillow_rejects=True, pypng_rejects=True)
     return f
 
 
