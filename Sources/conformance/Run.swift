@@ -59,7 +59,7 @@ struct Run: ParsableCommand {
     var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
     @Option(help: ArgumentHelp(
-        "Run the vectors against this program instead of in-process (it speaks the eval protocol on stdin/stdout; see below).",
+        "Run the vectors against this program instead of in-process (it speaks the eval protocol on stdin/stdout; see the notes above).",
         valueName: "CMD"))
     var implementation: String?
 

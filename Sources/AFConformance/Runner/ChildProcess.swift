@@ -38,11 +38,13 @@ final class ChildProcess {
         var made: [Int32] = []
         func cleanup() { for fd in made { close(fd) } }
         func makePipe() throws(SpawnError) -> (read: Int32, write: Int32) {
+            // Close-on-exec: no other child (a restarted implementation) may inherit our ends, or
+            // this child's EOF would never come. (pipe2 is not visible from Swift's Glibc module;
+            // the runner spawns from one thread.)
             var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { throw SpawnError(description: "pipe failed: \(String(cString: strerror(errno)))") }
-            // Close-on-exec: no other child (a restarted implementation) may inherit our ends, or this
-            // child's EOF would never come.
-            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            let ok = pipe(&fds) == 0
+            if ok { for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } }
+            guard ok else { throw SpawnError(description: "pipe failed: \(String(cString: strerror(errno)))") }
             made += fds
             return (fds[0], fds[1])
         }

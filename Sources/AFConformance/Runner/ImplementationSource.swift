@@ -24,7 +24,12 @@ import Darwin
 ///   run gets exactly one result, each request is sent at most twice, and nothing waits forever.
 /// - A reply whose id is in flight but that has neither `output` nor `harnessError` fails that run
 ///   (and is a protocol error); the process stays, since the stream is still in step.
-/// - Restart storms: after `maxSilentStarts` processes in a row failed before answering anything (or
+/// - Each new process first gets a handshake, `{"id": "handshake#<n>", "component": "echo", …}`, and no
+///   vector request until it has answered it (any reply with that id will do: an implementation without
+///   `echo` answers with a harness error). So a program that cannot start (a wrong path, a missing
+///   module, a banner on stdout, replies never flushed) is never mistaken for a crash on the vector
+///   it was given first.
+/// - Restart storms: after `maxSilentStarts` processes in a row did not answer their handshake (or
 ///   could not be spawned), the remaining runs fail with "implementation could not be started: …".
 public struct ImplementationSource: EvaluationSource {
     public var command: String
@@ -56,6 +61,7 @@ public struct ImplementationSource: EvaluationSource {
 private final class ImplementationDriver {
     struct InFlight {
         let requestId: String
+        /// Index into the runs; `handshake` for the handshake.
         let item: Int
         let sentAt: UInt64
         let isolated: Bool
@@ -72,6 +78,8 @@ private final class ImplementationDriver {
         var reproduced = false
     }
 
+    static let handshake = -1
+
     let config: ImplementationSource
     let items: [RunItem]
     let timeoutNanoseconds: UInt64
@@ -81,7 +89,8 @@ private final class ImplementationDriver {
     var isolation: Isolation?
 
     var child: ChildProcess?
-    var childAnswered = false
+    /// The current process has answered its handshake.
+    var childStarted = false
     var silentStarts = 0
     var lastFault = ""
     var gaveUp: String?
@@ -131,19 +140,23 @@ private final class ImplementationDriver {
 
     func start() {
         if silentStarts >= config.maxSilentStarts {
-            gaveUp = "implementation could not be started: \(silentStarts) processes in a row failed before answering any request; the last: \(lastFault)"
+            gaveUp = "implementation could not be started: \(silentStarts) processes in a row did not answer their handshake; the last: \(lastFault)"
             return
         }
         do {
             child = try ChildProcess.spawn(config.argv)
             summary.processesStarted += 1
-            childAnswered = false
+            childStarted = false
             stderrTail = []
             lineBuffer = []
             scanFrom = 0
             outbound = []
             outboundOffset = 0
             lastReplyAt = FileSystem.now()
+            seq += 1
+            enqueue(.obj(["id": .string("handshake#\(seq)"), "component": .string("echo"), "profile": .string("af4"),
+                          "options": .object([]), "input": .obj(["handshake": .bool(true)])]),
+                    InFlight(requestId: "handshake#\(seq)", item: Self.handshake, sentAt: FileSystem.now(), isolated: false))
         } catch {
             silentStarts += 1
             lastFault = error.description
@@ -162,6 +175,7 @@ private final class ImplementationDriver {
     // MARK: Sending
 
     func fillWindow() {
+        guard childStarted else { return }
         let limit = isolation == nil ? config.window : 1
         while inFlight.count < limit {
             let item: Int
@@ -193,15 +207,18 @@ private final class ImplementationDriver {
         ]
         if let options = run.vector.options { members.append(.init("options", options)) }
         members.append(.init("input", run.vector.input))
-        let now = FileSystem.now()
-        inFlight.append(InFlight(requestId: id, item: item, sentAt: now, isolated: isolated))
+        enqueue(.object(members), InFlight(requestId: id, item: item, sentAt: FileSystem.now(), isolated: isolated))
+        summary.requestsSent += 1
+    }
+
+    func enqueue(_ request: JSONValue, _ flight: InFlight) {
+        inFlight.append(flight)
         if outboundOffset == outbound.count {
             outbound.removeAll(keepingCapacity: true)
             outboundOffset = 0
         }
-        outbound.append(contentsOf: JSONValue.object(members).jsonText.utf8)
+        outbound.append(contentsOf: request.jsonText.utf8)
         outbound.append(0x0A)
-        summary.requestsSent += 1
     }
 
     // MARK: The poll loop
@@ -351,8 +368,11 @@ private final class ImplementationDriver {
         }
         let flight = inFlight.remove(at: index)
         lastReplyAt = FileSystem.now()
-        childAnswered = true
-        silentStarts = 0
+        if flight.item == Self.handshake {
+            childStarted = true
+            silentStarts = 0
+            return true
+        }
         if let message = reply["harnessError"]?.stringValue {
             complete(flight, .harnessError(message))
         } else if let output = reply["output"] {
@@ -389,7 +409,6 @@ private final class ImplementationDriver {
     /// Kills the process, then blames the one request in flight, or re-sends several one at a time.
     func fault(_ what: String, kind: FaultKind) {
         guard let child else { return }
-        if !childAnswered { silentStarts += 1 }
         child.killGroup()
         child.reap(blocking: true)
         readStderr()
@@ -402,7 +421,12 @@ private final class ImplementationDriver {
         outboundOffset = 0
         lineBuffer = []
         scanFrom = 0
-        lastFault = what + stderr
+        if !childStarted {
+            // No vector request is sent before the handshake's reply: nothing to blame or re-send.
+            silentStarts += 1
+            lastFault = (kind == .hang ? "no reply to the handshake within \(seconds(config.requestTimeout)) s (is each reply flushed?)" : what) + stderr
+            return
+        }
 
         switch flights.count {
         case 0:
@@ -431,10 +455,10 @@ private final class ImplementationDriver {
     }
 
     func timeoutText() -> String {
-        let t = config.requestTimeout
-        let seconds = t == t.rounded() ? String(Int(t)) : String(t)
-        return "no reply within \(seconds) s (the implementation was killed)"
+        "no reply within \(seconds(config.requestTimeout)) s (the implementation was killed)"
     }
+
+    func seconds(_ t: Double) -> String { t == t.rounded() && t < 1e9 ? String(Int(t)) : String(t) }
 
     /// `; stderr: "…"` with the tail of what the implementation wrote there, or nothing.
     func stderrText() -> String {
