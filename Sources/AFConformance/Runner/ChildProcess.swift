@@ -125,15 +125,28 @@ final class ChildProcess {
         }
     }
 
-    /// Waits up to `milliseconds` for the child to exit on its own.
-    func waitForExit(milliseconds: Int) -> Int32? {
+    /// True once the child has exited, without reaping it: a zombie keeps its pid (and so its process
+    /// group id) reserved, so ``killGroup()`` can still reach what it left running.
+    func hasExited() -> Bool {
+        if waitStatus != nil { return true }
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
+        #if canImport(Glibc)
+        return info._sifields._sigchld.si_pid != 0
+        #else
+        return info.si_pid != 0
+        #endif
+    }
+
+    /// Waits up to `milliseconds` for the child to exit on its own (without reaping it).
+    func waitForExit(milliseconds: Int) -> Bool {
         var waited = 0
         while waited <= milliseconds {
-            if let s = reap(blocking: false) { return s }
+            if hasExited() { return true }
             usleep(5_000)
             waited += 5
         }
-        return nil
+        return false
     }
 
     /// Kills the group, reaps the child and closes our ends.

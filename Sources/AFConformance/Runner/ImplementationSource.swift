@@ -256,9 +256,9 @@ private final class ImplementationDriver {
             readStdout()
             return
         }
-        if n == 0, child.stdoutFD >= 0, child.reap(blocking: false) != nil {
+        if n == 0, child.stdoutFD >= 0, child.hasExited() {
             // Exited, but a grandchild still holds stdout open: the exit is what counts.
-            fault(exitText(child), kind: .exit)
+            fault(nil, kind: .exit)
         }
     }
 
@@ -315,8 +315,7 @@ private final class ImplementationDriver {
             }
             child.closeStdout()
             readStderr()
-            let status = child.waitForExit(milliseconds: 300)
-            fault(status.map { _ in exitText(child) } ?? "implementation closed its stdout", kind: .exit)
+            fault(child.waitForExit(milliseconds: 300) ? nil : "implementation closed its stdout", kind: .exit)
             return
         }
     }
@@ -407,10 +406,12 @@ private final class ImplementationDriver {
     enum FaultKind { case exit, hang, garbage }
 
     /// Kills the process, then blames the one request in flight, or re-sends several one at a time.
-    func fault(_ what: String, kind: FaultKind) {
+    /// `what` nil: the process exited on its own, and its wait status says how.
+    func fault(_ what: String?, kind: FaultKind) {
         guard let child else { return }
         child.killGroup()
-        child.reap(blocking: true)
+        let status = child.reap(blocking: true)
+        let what = what ?? "implementation \(status.map(ChildProcess.describe(waitStatus:)) ?? "exited")"
         readStderr()
         child.terminate()
         self.child = nil
@@ -447,11 +448,6 @@ private final class ImplementationDriver {
             isolation = Isolation(fault: what, stderr: stderr, requestIds: flights.map(\.requestId),
                                   queue: flights.map(\.item), left: flights.count)
         }
-    }
-
-    func exitText(_ child: ChildProcess) -> String {
-        guard let status = child.reap(blocking: false) else { return "implementation closed its stdout" }
-        return "implementation \(ChildProcess.describe(waitStatus: status))"
     }
 
     func timeoutText() -> String {
