@@ -23,13 +23,16 @@ struct Run: ParsableCommand {
             stdin, one reply line out on its stdout, flushed, carrying the request's id. The command is \
             split into words like a shell would (quotes and backslashes; no variables, globs or pipes: \
             use --implementation "sh -c '…'" for those) and run directly. Requests are pipelined \
-            (--window) with ids "<vector id>@<profile>#<n>". If the program exits, hangs past \
+            (--window) with ids "<vector id>@<profile>#<n>", after a handshake request \
+            {"id": "handshake#<n>", "component": "echo", …} that any reply with that id answers. \
+            If the program exits, hangs past \
             --request-timeout or writes a line that is not a reply (not JSON, not an object, no or an \
             unknown id), it is killed and restarted: the request in flight fails with a harness error \
             naming what happened and the tail of its stderr; with several in flight, each is re-sent \
             alone to find the one that caused it. Bad reply lines and faults no run reproduces are \
-            protocol errors (each one fails the run). After 10 processes in a row fail before answering \
-            anything, the remaining runs fail with "implementation could not be started". The \
+            protocol errors (each one fails the run). After 3 processes in a row cannot be spawned or do \
+            not answer their handshake, the remaining runs fail with "implementation could not be \
+            started". The \
             directories' expected-failures.json describe this core, so they are not applied: pass the \
             implementation's own list with --expected-failures FILE.
             """

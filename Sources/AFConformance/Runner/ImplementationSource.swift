@@ -41,7 +41,7 @@ public struct ImplementationSource: EvaluationSource {
     public var stderrTailBytes: Int
 
     /// `command` is split like a shell would split words (``ShellWords``), then run directly.
-    public init(command: String, window: Int = 16, requestTimeout: Double = 10, maxSilentStarts: Int = 10,
+    public init(command: String, window: Int = 16, requestTimeout: Double = 10, maxSilentStarts: Int = 3,
                 stderrTailBytes: Int = 2048) throws(ShellWords.SplitError) {
         self.command = command
         self.argv = try ShellWords.split(command)

@@ -83,9 +83,10 @@ public struct RunReport: Sendable {
     public var succeeded: Bool { failed == 0 }
     public var finalLine: String { "\(passed) passed, \(failed) failed" }
 
-    /// Vectors and runs evaluated per second (nil before anything ran), to compare sources.
+    /// Vectors and runs evaluated per second, to compare sources (nil when nothing was evaluated, or
+    /// an outside implementation could not be started).
     public var throughput: (vectorsPerSecond: Double, runsPerSecond: Double)? {
-        guard evalNanoseconds > 0, !results.isEmpty else { return nil }
+        guard evalNanoseconds > 0, !results.isEmpty, implementation?.gaveUp == nil else { return nil }
         let seconds = Double(evalNanoseconds) / 1e9
         return (Double(vectorCount) / seconds, Double(results.count) / seconds)
     }
