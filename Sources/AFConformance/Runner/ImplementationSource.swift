@@ -102,6 +102,8 @@ private final class ImplementationDriver {
     var lineBuffer: [UInt8] = []
     var scanFrom = 0
     var stderrTail: [UInt8] = []
+    /// Reused for every read (a fresh 64 KiB array per poll round would cost more than the reads).
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
     var seq = 0
     var protocolErrors: [ProtocolError] = []
@@ -280,7 +282,6 @@ private final class ImplementationDriver {
 
     func readStderr() {
         guard let child, child.stderrFD >= 0 else { return }
-        var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(child.stderrFD, $0.baseAddress, $0.count) }
             if n > 0 {
@@ -296,7 +297,6 @@ private final class ImplementationDriver {
 
     func readStdout() {
         guard let child, child.stdoutFD >= 0 else { return }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(child.stdoutFD, $0.baseAddress, $0.count) }
             if n > 0 {
