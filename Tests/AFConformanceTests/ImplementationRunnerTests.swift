@@ -94,9 +94,14 @@ struct ImplementationRunnerTests {
         #expect(report.protocolErrors.isEmpty)
         #expect(report.failed == 1)
         // Lockstep: the one request in flight is the culprit, no re-sends. Pipelined: the first
-        // process dies with a window in flight, the culprit is found alone in a second, a third goes on.
-        #expect(report.implementation?.processesStarted == (window == 1 ? 2 : 3))
-        #expect((report.implementation?.requestsResent ?? 0 > 0) == (window > 1))
+        // process dies with a window in flight, the culprit is found alone in a second, a third goes
+        // on (unless the runner was descheduled until every earlier reply was in: then it was alone).
+        let started = report.implementation?.processesStarted ?? 0, resent = report.implementation?.requestsResent ?? 0
+        if window == 1 {
+            #expect(started == 2 && resent == 0)
+        } else {
+            #expect((started == 3 && resent > 1) || (started == 2 && resent == 0))
+        }
     }
 
     /// A crash that no run reproduces alone (the implementation exits once, at its 3rd request line):
