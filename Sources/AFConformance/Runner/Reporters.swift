@@ -7,6 +7,9 @@ public enum Reporters {
     public static func console(_ r: RunReport, maxDiffs: Int = 20, verbose: Bool = false) -> String {
         var out: [String] = []
         out.append("conformance: \(r.vectorCount) vectors, \(r.results.count + r.unavailableComponents.reduce(0) { $0 + $1.runs }) runs (vector × profile)")
+        if let i = r.implementation {
+            out.append("implementation: \(i.command) (window \(i.window), request timeout \(number(i.requestTimeoutSeconds)) s)")
+        }
         out.append("")
         let rows = r.byComponent()
         let width = max(10, rows.map(\.component.count).max() ?? 0)
@@ -52,6 +55,12 @@ public enum Reporters {
             }
         }
 
+        if !r.protocolErrors.isEmpty {
+            out.append("")
+            out.append("Protocol errors (\(r.protocolErrors.count)):")
+            for p in r.protocolErrors { out.append("  \(p)") }
+        }
+
         let failures = r.results.filter {
             switch $0.status { case .failed, .unexpectedPass: true; default: false }
         }
@@ -76,7 +85,12 @@ public enum Reporters {
         var facts: [String] = []
         if r.expectedFailureCount > 0 { facts.append("\(r.expectedFailureCount) expected failures") }
         if r.reviewCount > 0 { facts.append("\(r.reviewCount) promoted vectors awaiting review") }
-        facts.append("loaded in \(ms(r.loadNanoseconds)), evaluated in \(ms(r.evalNanoseconds))")
+        var timing = "loaded in \(ms(r.loadNanoseconds)), evaluated in \(ms(r.evalNanoseconds))"
+        if let t = r.throughput { timing += " (\(Int(t.vectorsPerSecond.rounded())) vectors/s, \(Int(t.runsPerSecond.rounded())) runs/s)" }
+        facts.append(timing)
+        if let i = r.implementation {
+            facts.append("\(i.processesStarted) implementation process(es) started, \(i.requestsResent) request(s) re-sent alone")
+        }
         out.append(facts.joined(separator: "; "))
         out.append(r.finalLine)
         return out.joined(separator: "\n")
@@ -121,6 +135,9 @@ public enum Reporters {
         return v < 10 ? "\(Double(Int(v * 100)) / 100) ms" : "\(Int(v)) ms"
     }
 
+    /// `10` for 10.0, `0.5` for 0.5.
+    static func number(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
+
     static func pad(_ n: Int, _ w: Int) -> String {
         let s = String(n)
         return String(repeating: " ", count: max(0, w - s.count)) + s
@@ -153,6 +170,13 @@ public enum Reporters {
             }
             if let u = unavailable {
                 out.append("    <testcase classname=\"\(xml(c))\" name=\"\(xml(c)) (component not in this build)\"><failure message=\"unknown component: \(u.runs) runs not evaluated\"/></testcase>")
+            }
+            out.append("  </testsuite>")
+        }
+        if !r.protocolErrors.isEmpty {
+            out.append("  <testsuite name=\"implementation-protocol\" tests=\"\(r.protocolErrors.count)\" failures=\"\(r.protocolErrors.count)\">")
+            for (i, p) in r.protocolErrors.enumerated() {
+                out.append("    <testcase classname=\"implementation-protocol\" name=\"protocol error \(i + 1)\(xml(p.run.map { " (" + $0 + ")" } ?? ""))\"><failure message=\"\(xml(p.message))\"/></testcase>")
             }
             out.append("  </testsuite>")
         }
@@ -228,6 +252,20 @@ public enum Reporters {
                 .obj(["file": .string(p.file), "id": p.id.map(JSONValue.string) ?? .null, "field": p.field.map(JSONValue.string) ?? .null, "message": .string(p.message)])
             }),
             "staleExpectedFailures": .array(r.staleExpectedFailures.map(JSONValue.string)),
+            "protocolErrors": .array(r.protocolErrors.map { p in
+                .obj(["message": .string(p.message), "run": p.run.map(JSONValue.string) ?? .null])
+            }),
+            "implementation": r.implementation.map { i in
+                .obj(["command": .string(i.command), "window": .int(i.window),
+                      "requestTimeoutSeconds": .number(number(i.requestTimeoutSeconds)),
+                      "processesStarted": .int(i.processesStarted), "requestsSent": .int(i.requestsSent),
+                      "requestsResent": .int(i.requestsResent), "gaveUp": i.gaveUp.map(JSONValue.string) ?? .null])
+            } ?? .null,
+            "timing": .obj([
+                "loadSeconds": .number(seconds(r.loadNanoseconds)), "evalSeconds": .number(seconds(r.evalNanoseconds)),
+                "vectorsPerSecond": r.throughput.map { .int(Int($0.vectorsPerSecond.rounded())) } ?? .null,
+                "runsPerSecond": r.throughput.map { .int(Int($0.runsPerSecond.rounded())) } ?? .null,
+            ]),
             "results": .array(results),
         ])
         return doc.prettyJSONText + "\n"
@@ -239,6 +277,10 @@ public enum Reporters {
         var out: [String] = []
         out.append("## Conformance: \(r.succeeded ? "✅" : "❌") \(r.finalLine)")
         out.append("")
+        if let i = r.implementation {
+            out.append("Implementation: `\(i.command)`")
+            out.append("")
+        }
         out.append("| component | passed | failed |")
         out.append("|---|---:|---:|")
         for row in r.byComponent() {
@@ -254,6 +296,11 @@ public enum Reporters {
         if !r.staleExpectedFailures.isEmpty {
             out.append("### Stale expected-failures.json entries")
             for s in r.staleExpectedFailures { out.append("- `\(s)`") }
+            out.append("")
+        }
+        if !r.protocolErrors.isEmpty {
+            out.append("### Protocol errors")
+            for p in r.protocolErrors { out.append("- `\(p.description)`") }
             out.append("")
         }
         let failures = r.results.filter(\.isFailure)

@@ -1,5 +1,4 @@
 import AFSerialization
-import Dispatch
 
 /// What to run.
 public struct RunSelection: Sendable {
@@ -62,6 +61,10 @@ public struct RunReport: Sendable {
     public var unavailableComponents: [(component: String, runs: Int, files: [String])] = []
     /// expected-failures.json entries whose id no longer exists (each counts as one failure).
     public var staleExpectedFailures: [String] = []
+    /// Eval-protocol breaches by an outside implementation (each counts as one failure).
+    public var protocolErrors: [ProtocolError] = []
+    /// Set when the results came from an outside implementation (`run --implementation`).
+    public var implementation: ImplementationSummary?
     public var loadNanoseconds: UInt64 = 0
     public var evalNanoseconds: UInt64 = 0
     public var vectorCount = 0
@@ -70,7 +73,7 @@ public struct RunReport: Sendable {
 
     public var passed: Int { results.filter { !$0.isFailure }.count }
     public var failed: Int {
-        results.filter(\.isFailure).count + problems.count + staleExpectedFailures.count
+        results.filter(\.isFailure).count + problems.count + staleExpectedFailures.count + protocolErrors.count
             + unavailableComponents.reduce(0) { $0 + $1.runs }
     }
     public var expectedFailureCount: Int {
@@ -79,6 +82,14 @@ public struct RunReport: Sendable {
     public var reviewCount: Int { Set(results.filter(\.vector.review).map(\.vector.id)).count }
     public var succeeded: Bool { failed == 0 }
     public var finalLine: String { "\(passed) passed, \(failed) failed" }
+
+    /// Vectors and runs evaluated per second, to compare sources (nil when nothing was evaluated, or
+    /// an outside implementation could not be started).
+    public var throughput: (vectorsPerSecond: Double, runsPerSecond: Double)? {
+        guard evalNanoseconds > 0, !results.isEmpty, implementation?.gaveUp == nil else { return nil }
+        let seconds = Double(evalNanoseconds) / 1e9
+        return (Double(vectorCount) / seconds, Double(results.count) / seconds)
+    }
 
     /// Per-component counts, sorted by component name.
     public func byComponent() -> [(component: String, passed: Int, failed: Int, expectedFailures: Int)] {
@@ -130,34 +141,47 @@ public struct ExpectedFailures: Sendable {
     }
 }
 
-/// Runs vectors in-process through ``Evaluator`` and compares the outputs.
+/// Selects the runs, gets each one's result from an ``EvaluationSource`` (in-process by default, or an
+/// outside implementation), applies expected-failures.json and builds the report.
 public enum VectorRunner {
+    /// Runs in-process through ``Evaluator``.
     /// `available` is the set of components this build evaluates (tests narrow it to simulate a
     /// component that has not landed yet).
-    /// `jobs` > 1 evaluates on that many threads (vectors are independent and the core is value
-    /// types); results keep the vectors' order either way.
+    /// `jobs` > 1 evaluates on that many threads; results keep the vectors' order either way.
     public static func run(_ set: VectorSet, selection: RunSelection = RunSelection(),
                            expectedFailures: ExpectedFailures = ExpectedFailures(),
                            available: Set<String> = Set(Components.names), jobs: Int = 1) -> RunReport {
+        run(set, selection: selection, expectedFailures: expectedFailures, available: available,
+            source: InProcessSource(jobs: jobs))
+    }
+
+    /// Runs with results from `source`. `available` (nil: every component) names the components the
+    /// source evaluates; runs of other components are reported as one group, not evaluated. An
+    /// outside implementation gets every component: an unknown one is its own harness error to give.
+    public static func run(_ set: VectorSet, selection: RunSelection = RunSelection(),
+                           expectedFailures: ExpectedFailures = ExpectedFailures(),
+                           available: Set<String>? = nil, source: some EvaluationSource) -> RunReport {
         var report = RunReport()
         report.problems = set.problems
         let start = FileSystem.now()
         var unavailable: [String: (runs: Int, files: [String])] = [:]
-        var work: [(Vector, String)] = []
+        var work: [RunItem] = []
         for v in set.vectors where selection.selects(v) {
             let profiles = v.runProfiles(only: selection.profile)
             if profiles.isEmpty { continue }
             report.vectorCount += 1
-            if !available.contains(v.component) {
+            if let available, !available.contains(v.component) {
                 var u = unavailable[v.component] ?? (0, [])
                 u.runs += profiles.count
                 if !u.files.contains(v.file) { u.files.append(v.file) }
                 unavailable[v.component] = u
                 continue
             }
-            for p in profiles { work.append((v, p)) }
+            for p in profiles { work.append(RunItem(vector: v, profile: p)) }
         }
-        for var r in evaluateAll(work, jobs: jobs) {
+        let produced = source.evaluate(work)
+        precondition(produced.results.count == work.count, "an evaluation source must give one result per run")
+        for var r in produced.results {
             if let reason = expectedFailures.reason(id: r.vector.id, profile: r.profile) {
                 switch r.status {
                 case .passed: r.status = .unexpectedPass(reason)
@@ -167,6 +191,8 @@ public enum VectorRunner {
             }
             report.results.append(r)
         }
+        report.protocolErrors = produced.protocolErrors
+        report.implementation = produced.implementation
         report.unavailableComponents = unavailable.keys.sorted().map { (component: $0, runs: unavailable[$0]!.runs, files: unavailable[$0]!.files) }
         let known = Set(set.vectors.map(\.id))
         report.staleExpectedFailures = expectedFailures.entries.map(\.key).filter { !known.contains(ExpectedFailures.idPart($0)) }
@@ -174,23 +200,14 @@ public enum VectorRunner {
         return report
     }
 
-    /// Evaluates every (vector, profile) pair, in order, on up to `jobs` threads.
-    static func evaluateAll(_ work: [(Vector, String)], jobs: Int) -> [RunResult] {
-        let threads = max(1, min(jobs, work.count / 64))
-        if threads == 1 { return work.map { evaluate($0.0, profile: $0.1) } }
-        let results = ResultSlots(count: work.count)
-        let chunk = (work.count + threads * 8 - 1) / (threads * 8)
-        DispatchQueue.concurrentPerform(iterations: (work.count + chunk - 1) / chunk) { c in
-            for i in c * chunk..<min(work.count, (c + 1) * chunk) {
-                results.set(i, evaluate(work[i].0, profile: work[i].1))
-            }
-        }
-        return results.values()
+    /// Evaluates one vector under one profile in-process and compares.
+    public static func evaluate(_ v: Vector, profile: String) -> RunResult {
+        judge(v, profile: profile, Evaluator.evaluate(component: v.component, profile: profile, options: v.options, input: v.input))
     }
 
-    /// Evaluates one vector under one profile and compares.
-    public static func evaluate(_ v: Vector, profile: String) -> RunResult {
-        switch Evaluator.evaluate(component: v.component, profile: profile, options: v.options, input: v.input) {
+    /// Compares one outcome (from any source) with the vector's expected output.
+    public static func judge(_ v: Vector, profile: String, _ outcome: Evaluator.Outcome) -> RunResult {
+        switch outcome {
         case .harnessError(let message):
             return RunResult(vector: v, profile: profile, status: .harnessError(message), actual: nil, mismatches: [])
         case .output(let actual):
@@ -212,20 +229,4 @@ public enum VectorRunner {
         report.loadNanoseconds = loaded - start
         return report
     }
-}
-
-/// Per-index result storage for the parallel evaluation: each index is written by exactly one thread
-/// before `concurrentPerform` returns, and read only after, so no two accesses overlap.
-private final class ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<RunResult?>
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-    func set(_ i: Int, _ r: RunResult) { slots[i] = r }
-    func values() -> [RunResult] { slots.map { $0! } }
 }
