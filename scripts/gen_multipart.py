@@ -396,7 +396,19 @@ def mime_file():
         m.add("%s → %s: %s" % (fname, mime, what),
               {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [path_part("f", "empty", fname)]},
               {"body": bytes_value(body), "contentLength": len(body)})
+    # Entries no registry or Python table gives: the README's recorded decision (SPEC §5.3 leaves
+    # the built-in table to the project), pinned so a changed entry fails the gate.
+    for ext, mime in MIME_DECISIONS:
+        parts = [file("f", "x." + ext, mime, b"")]
+        body = body_bytes(parts, B)
+        m.add(".%s → %s (expected from the README decision \"§5.3 MIME table\": no IANA registration or Python/Debian table gives this entry)" % (ext, mime),
+              {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [path_part("f", "empty", "x." + ext)]},
+              {"body": bytes_value(body), "contentLength": len(body)})
     return m
+
+
+# README "§5.3 MIME table" decision: the four entries without an outside oracle.
+MIME_DECISIONS = [("log", "text/plain"), ("ico", "image/x-icon"), ("wav", "audio/wav"), ("m4v", "video/x-m4v")]
 
 
 def path_file():
