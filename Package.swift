@@ -101,3 +101,16 @@ if Context.environment["AFS_FUZZ"] == "1" {
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }
 }
+
+// Mutation analysis (issue 13, scripts/mutation/mutate.py): with AFS_MUTANTS set, the core is
+// compiled from the mutant schemata that Tools/mutate writes (every mutant behind a runtime switch,
+// AFS_MUTANT=<id>; unset or 0 = the original program). AFS_MUTANTS=1 means the default directory;
+// any other value is the directory itself. Use a scratch path of its own (.build-mutants/…).
+if let mutants = Context.environment["AFS_MUTANTS"], !mutants.isEmpty, mutants != "0" {
+    let path = mutants == "1" ? ".build-mutants/schemata/AFSerialization" : mutants
+    for target in package.targets where target.name == "AFSerialization" {
+        target.path = path
+        // The switch is a plain global read: no dynamic exclusivity check on each site.
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+    }
+}

@@ -1,0 +1,902 @@
+#!/usr/bin/env python3
+"""Mutation analysis of Sources/AFSerialization (issue 13): how many planted bugs the harness catches.
+
+Mutant schemata: Tools/mutate (swift-syntax, its own package) rewrites every mutation site of the
+core into runtime-switched code; one build holds every mutant and AFS_MUTANT=<id> activates one
+(unset or 0 = the original program). Package.swift compiles the core from the schemata when
+AFS_MUTANTS=1; those builds use their own scratch paths under .build-mutants/.
+
+Layers, each run only on the mutants the previous one left alive:
+  vectors  AFS_MUTANT=id conformance run            (exit != 0, a crash or a timeout = killed)
+  tests    AFS_MUTANT=id swift test --skip-build    (includes the fuzz corpus replay)
+  fuzz     AFS_MUTANT=id fuzz-<target>, N s each, for the targets that reach the mutated file
+           (scripts/mutation/fuzz-targets.json), libFuzzer + ASan, seeded with Corpus/<target>
+
+Commands:
+  run       the analysis; writes report.md and report.json (default docs/mutation/)
+  sites     list the mutants (JSON) after building the schemata (pruning what does not compile)
+  triage    propose entries for docs/mutation/diagnostic.json (messages of core errors)
+  ratchet   CI: the vectors layer, compared with docs/mutation/baseline.json (exit 1 if lower)
+
+Examples:
+  python3 scripts/mutation/mutate.py run                                  # vectors layer, every site
+  python3 scripts/mutation/mutate.py run --layers vectors,tests,fuzz --fuzz-seconds 60
+  python3 scripts/mutation/mutate.py run --files 'PercentEscaping/*' --layers vectors,tests
+  python3 scripts/mutation/mutate.py run --diff origin/main --summary "$GITHUB_STEP_SUMMARY"
+  python3 scripts/mutation/mutate.py ratchet [--update-baseline]
+"""
+
+import argparse
+import concurrent.futures
+import fnmatch
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CORE = "Sources/AFSerialization"
+MB = ".build-mutants"
+SCHEMATA = f"{MB}/schemata/AFSerialization"
+SITES = f"{MB}/schemata/sites.json"
+PRUNED = f"{MB}/pruned.json"
+SCRATCH = f"{MB}/debug"
+FUZZ_SCRATCH = f"{MB}/fuzz"
+COV_SCRATCH = f"{MB}/cov"
+TOOL_PKG = "Tools/mutate"
+TOOL_BIN = f"{TOOL_PKG}/.build/release/afs-mutate"
+DOCS = "docs/mutation"
+SECTIONS = ["PercentEscaping", "QueryString", "Request", "Multipart", "Response", "ContentEncoding",
+            "Values", "Errors", "Limits", "Profile"]
+NICE = ["nice", "-n", "10"]
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+def sh(cmd, env=None, check=True, capture=False, timeout=None):
+    e = dict(os.environ)
+    e.update(env or {})
+    r = subprocess.run(cmd, cwd=ROOT, env=e, text=True, timeout=timeout,
+                       stdout=subprocess.PIPE if capture else None,
+                       stderr=subprocess.STDOUT if capture else None)
+    if check and r.returncode != 0:
+        if capture:
+            log(r.stdout[-6000:])
+        raise SystemExit(f"command failed ({r.returncode}): {' '.join(cmd)}")
+    return r
+
+
+def load_json(path, default):
+    p = os.path.join(ROOT, path)
+    if not os.path.exists(p):
+        return default
+    with open(p) as f:
+        return json.load(f)
+
+
+def save_json(path, data):
+    p = os.path.join(ROOT, path)
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+    with open(p, "w") as f:
+        json.dump(data, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+
+
+def fingerprint():
+    """Hash of the core's sources and the tool's: the pruned list is valid for one fingerprint."""
+    h = hashlib.sha256()
+    for base in (CORE, f"{TOOL_PKG}/Sources"):
+        for dirpath, _, files in sorted(os.walk(os.path.join(ROOT, base))):
+            for name in sorted(files):
+                if name.endswith(".swift"):
+                    p = os.path.join(dirpath, name)
+                    h.update(os.path.relpath(p, ROOT).encode())
+                    with open(p, "rb") as f:
+                        h.update(f.read())
+    return h.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------------------------
+# Building: the tool, the schemata (with compile-error pruning), the mutant world
+
+
+def build_tool():
+    t = time.time()
+    sh(NICE + ["swift", "build", "-c", "release", "--package-path", TOOL_PKG, "--product", "afs-mutate"], capture=True)
+    return time.time() - t
+
+
+def generate(pruned):
+    keys = os.path.join(ROOT, MB, "exclude-keys.txt")
+    os.makedirs(os.path.dirname(keys), exist_ok=True)
+    with open(keys, "w") as f:
+        for k in sorted(pruned):
+            f.write(k + "\n")
+    out = os.path.join(ROOT, SCHEMATA)
+    if os.path.isdir(out):
+        # Keep files whose content does not change (so SwiftPM's incremental build stays small).
+        tmp = out + ".new"
+        shutil.rmtree(tmp, ignore_errors=True)
+        sh([TOOL_BIN, "schemata", "--src", CORE, "--out", tmp, "--exclude-keys", keys], capture=True)
+        sync_tree(tmp, out)
+        os.replace(os.path.join(os.path.dirname(tmp), "sites.json"), os.path.join(ROOT, SITES)) \
+            if os.path.exists(os.path.join(os.path.dirname(tmp), "sites.json")) else None
+        shutil.rmtree(tmp, ignore_errors=True)
+    else:
+        sh([TOOL_BIN, "schemata", "--src", CORE, "--out", out, "--exclude-keys", keys], capture=True)
+    return load_json(SITES, [])
+
+
+def sync_tree(src, dst):
+    want = set()
+    for dirpath, _, files in os.walk(src):
+        for name in files:
+            rel = os.path.relpath(os.path.join(dirpath, name), src)
+            want.add(rel)
+            a, b = os.path.join(src, rel), os.path.join(dst, rel)
+            with open(a, "rb") as f:
+                data = f.read()
+            if os.path.exists(b):
+                with open(b, "rb") as f:
+                    if f.read() == data:
+                        continue
+            os.makedirs(os.path.dirname(b), exist_ok=True)
+            with open(b, "wb") as f:
+                f.write(data)
+    for dirpath, _, files in os.walk(dst):
+        for name in files:
+            rel = os.path.relpath(os.path.join(dirpath, name), dst)
+            if rel not in want:
+                os.remove(os.path.join(dst, rel))
+
+
+ERROR_RE = re.compile(r"^(/[^:\n]+\.swift):(\d+):(\d+): error: (.*)$", re.M)
+
+
+def mutant_env(extra=None):
+    e = {"AFS_MUTANTS": "1", "SWIFT_BACKTRACE": "enable=no"}
+    e.update(extra or {})
+    return e
+
+
+def build_world(products, tests=False, max_rounds=12):
+    """Builds the mutant world; prunes sites whose code does not compile. Returns (sites, pruned, seconds)."""
+    fp = fingerprint()
+    state = load_json(PRUNED, {})
+    pruned = state.get("pruned", {}) if state.get("fingerprint") == fp else {}
+    t0 = time.time()
+    for rnd in range(max_rounds):
+        sites = generate(pruned)
+        cmds = [["swift", "build", "--scratch-path", SCRATCH, "--product", p] for p in products]
+        if tests:
+            cmds.append(["swift", "build", "--scratch-path", SCRATCH, "--build-tests"])
+        errors = []
+        for cmd in cmds:
+            r = sh(NICE + cmd, env=mutant_env(), check=False, capture=True)
+            if r.returncode != 0:
+                errors = ERROR_RE.findall(r.stdout)
+                if not errors:
+                    log(r.stdout[-4000:])
+                    raise SystemExit("mutant build failed without a compiler error to map")
+                break
+        if not errors:
+            save_json(PRUNED, {"fingerprint": fp, "pruned": pruned})
+            return sites, pruned, time.time() - t0
+        newly = prune(errors, sites, pruned)
+        log(f"  build round {rnd + 1}: {len(errors)} errors, pruned {newly} mutants")
+        if newly == 0:
+            for e in errors[:10]:
+                log("  ", e)
+            raise SystemExit("compiler errors outside the schemata (or unmappable): see above")
+    raise SystemExit("pruning did not converge")
+
+
+def prune(errors, sites, pruned):
+    schem = os.path.join(ROOT, SCHEMATA) + "/"
+    by_group = {}
+    for s in sites:
+        by_group.setdefault(s["group"], []).append(s)
+    newly = 0
+
+    def drop(group_sites, why):
+        nonlocal newly
+        for s in group_sites:
+            if s["key"] not in pruned:
+                pruned[s["key"]] = why
+                newly += 1
+
+    for path, line, col, msg in errors:
+        path = os.path.realpath(path)
+        if not path.startswith(os.path.realpath(schem)):
+            continue
+        rel = os.path.relpath(path, os.path.realpath(schem))
+        line = int(line)
+        live = [s for s in sites if s["file"] == rel and s["key"] not in pruned]
+        hit = [s for s in live if s["line"] == line]
+        enclosing = [s for s in live if s["decl_lines"][0] <= line <= s["decl_lines"][1]]
+        if re.search(r"used before being initialized|without initializing all stored|before all stored properties|must be completely initialized", msg):
+            # Definite initialization: reported at a use, caused by a deleted assignment in the same declaration.
+            di = [s for s in enclosing if s["operator"] == "delete statement" and " = " in s["original"]]
+            if di:
+                hit = di
+                msg = "definite initialization (deleted assignment): " + msg
+        elif msg.startswith("missing return"):
+            mr = [s for s in enclosing if s["original"] == "true" or s["original"].startswith("true")]
+            if mr:
+                hit = mr
+                msg = "a `true` loop condition mutated: " + msg
+        if not hit:
+            spans = [s for s in live if s["line"] <= line <= s["end_line"]]
+            if spans:
+                smallest = min(s["end_line"] - s["line"] for s in spans)
+                hit = [s for s in spans if s["end_line"] - s["line"] == smallest]
+        if not hit:
+            near = [s for s in live if abs(s["line"] - line) <= 1]
+            if near:
+                hit = near
+                msg = "error on a nearby line: " + msg
+        if not hit:
+            # Unmappable: drop the sites of the innermost declaration around the line.
+            around = [s for s in live if s["decl_lines"][0] <= line <= s["decl_lines"][1]]
+            if around:
+                smallest = min(s["decl_lines"][1] - s["decl_lines"][0] for s in around)
+                hit = [s for s in around if s["decl_lines"][1] - s["decl_lines"][0] == smallest]
+            msg = "unmapped error; dropped the enclosing declaration: " + msg
+        groups = {s["group"] for s in hit}
+        for g in groups:
+            drop(by_group[g], f"{rel}:{line}: {msg}"[:300])
+    return newly
+
+
+# ---------------------------------------------------------------------------------------------
+# Selecting mutants
+
+
+def diff_lines(base):
+    out = sh(["git", "diff", "-U0", base, "--", CORE], capture=True).stdout
+    ranges, cur = [], None
+    for ln in out.splitlines():
+        if ln.startswith("+++ "):
+            cur = ln[6:] if ln.startswith("+++ b/") else None
+        m = re.match(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", ln)
+        if m and cur and cur.startswith(CORE + "/"):
+            start, count = int(m.group(1)), int(m.group(2) if m.group(2) is not None else 1)
+            rel = cur[len(CORE) + 1:]
+            ranges.append((rel, start, start + max(count, 1) - 1))
+    return ranges
+
+
+def select(sites, pruned, args):
+    sel = [s for s in sites if s["key"] not in pruned]
+    if getattr(args, "files", None):
+        sel = [s for s in sel if any(fnmatch.fnmatch(s["file"], g) for g in args.files)]
+    if getattr(args, "diff", None):
+        ranges = diff_lines(args.diff)
+        sel = [s for s in sel if any(r[0] == s["file"] and s["line"] <= r[2] and s["end_line"] >= r[1] for r in ranges)]
+    if getattr(args, "sample", None):
+        rng = random.Random(args.seed)
+        sel = sorted(rng.sample(sel, min(args.sample, len(sel))), key=lambda s: s["id"])
+    return sel
+
+
+def section(s):
+    return s["file"].split("/")[0] if "/" in s["file"] else "(top)"
+
+
+def op_family(op):
+    if op.startswith("relational"):
+        return "relational < <= > >="
+    if op.startswith("equality"):
+        return "equality == !="
+    if op.startswith("integer"):
+        return "integer literal ±1/→0"
+    return op
+
+
+# ---------------------------------------------------------------------------------------------
+# Layers
+
+
+def run_pool(mutants, fn, jobs, label):
+    """fn(mutant) -> (killed: bool, how: str). Returns {id: (killed, how)}."""
+    results = {}
+    t0 = time.time()
+    done = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futs = {pool.submit(fn, m): m for m in mutants}
+        for f in concurrent.futures.as_completed(futs):
+            m = futs[f]
+            results[m["id"]] = f.result()
+            done += 1
+            if done % 200 == 0 or done == len(mutants):
+                el = time.time() - t0
+                log(f"  {label}: {done}/{len(mutants)} in {el:.0f}s "
+                    f"({sum(1 for k, _ in results.values() if k)} killed)")
+    return results
+
+
+def run_one(cmd, env, timeout, cwd=ROOT):
+    e = dict(os.environ)
+    e.update(env)
+    try:
+        r = subprocess.run(cmd, cwd=cwd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return True, "timeout"
+    if r.returncode == 0:
+        return False, ""
+    if r.returncode < 0:
+        return True, f"signal {-r.returncode}"
+    return True, f"exit {r.returncode}"
+
+
+def conformance_bin():
+    return os.path.join(ROOT, SCRATCH, "debug", "conformance")
+
+
+def vectors_cmd():
+    return [conformance_bin(), "run", "--jobs", "1", "--max-diffs", "0"]
+
+
+def calibrate(cmd, env, minimum=5.0, factor=10.0, label=""):
+    t = time.time()
+    r = subprocess.run(cmd, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    el = time.time() - t
+    if r.returncode != 0:
+        log(r.stdout[-3000:])
+        raise SystemExit(f"the unmutated schemata build fails {label}: fix that first")
+    return el, max(minimum, factor * el)
+
+
+def layer_vectors(mutants, jobs):
+    env0 = mutant_env({"AFS_MUTANT": "0"})
+    base, timeout = calibrate(vectors_cmd(), env0, label="the vectors")
+    log(f"vectors: unmutated run {base:.2f}s; timeout {timeout:.1f}s; {len(mutants)} mutants, {jobs} jobs")
+    t0 = time.time()
+    res = run_pool(mutants, lambda m: run_one(vectors_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
+                   jobs, "vectors")
+    return res, time.time() - t0, base
+
+
+def tests_cmd():
+    return ["swift", "test", "--skip-build", "--scratch-path", SCRATCH]
+
+
+def layer_tests(mutants, jobs):
+    env0 = mutant_env({"AFS_MUTANT": "0"})
+    base, timeout = calibrate(tests_cmd(), env0, minimum=30, factor=4, label="swift test")
+    log(f"tests: unmutated run {base:.1f}s; timeout {timeout:.0f}s; {len(mutants)} mutants, {jobs} jobs")
+    t0 = time.time()
+    res = run_pool(mutants, lambda m: run_one(tests_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
+                   jobs, "tests")
+    return res, time.time() - t0, base
+
+
+def fuzz_map():
+    return load_json("scripts/mutation/fuzz-targets.json", {})
+
+
+def targets_for(file, fmap):
+    out = []
+    for pattern, targets in fmap.get("map", {}).items():
+        if fnmatch.fnmatch(file, pattern):
+            out += [t for t in targets if t not in out]
+    return out
+
+
+def target_flags(t):
+    r = subprocess.run(["bash", "-c", f"source scripts/fuzz/targets.sh; target_flags {t}"], cwd=ROOT,
+                       capture_output=True, text=True)
+    return r.stdout.split()
+
+
+def build_fuzz():
+    t = time.time()
+    env = mutant_env({"FUZZ_SCRATCH": FUZZ_SCRATCH, "AFS_FUZZ_KIT": "0"})
+    sh(NICE + ["scripts/fuzz/build.sh"], env=env, capture=True)
+    return time.time() - t
+
+
+def layer_fuzz(mutants, jobs, seconds):
+    fmap = fuzz_map()
+    fbin = os.path.join(ROOT, FUZZ_SCRATCH, "release")
+    flags = {}
+    t0 = time.time()
+
+    def one(m):
+        targets = targets_for(m["file"], fmap)
+        if not targets:
+            return False, "no fuzz target reaches this file"
+        for t in targets:
+            if t not in flags:
+                flags[t] = target_flags(t)
+            with tempfile.TemporaryDirectory() as out:
+                cmd = [os.path.join(fbin, f"fuzz-{t}"), f"-max_total_time={seconds}", "-print_final_stats=0",
+                       "-timeout=10", "-rss_limit_mb=4096"] + flags[t] + [out, os.path.join(ROOT, "Corpus", t)]
+                killed, how = run_one(cmd, mutant_env({"AFS_MUTANT": str(m["id"])}), timeout=seconds * 3 + 120)
+                if killed:
+                    return True, f"fuzz-{t}: {how}"
+        return False, ""
+
+    res = run_pool(mutants, one, jobs, "fuzz")
+    return res, time.time() - t0
+
+
+# ---------------------------------------------------------------------------------------------
+# Coverage (per layer, per file)
+
+
+def llvm_tool(name):
+    for cand in (name, f"/opt/swift/usr/bin/{name}"):
+        if shutil.which(cand):
+            return shutil.which(cand)
+    return None
+
+
+def cov_summary(profdata, binary):
+    cov = llvm_tool("llvm-cov")
+    r = subprocess.run([cov, "export", "-summary-only", "-instr-profile", profdata, binary], cwd=ROOT,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        log(r.stderr[-2000:])
+        return None
+    data = json.loads(r.stdout)
+    out = {}
+    core = os.path.join(ROOT, CORE) + "/"
+    for f in data["data"][0]["files"]:
+        name = f["filename"]
+        if name.startswith(core):
+            s = f["summary"]
+            out[name[len(core):]] = {"lines": [s["lines"]["covered"], s["lines"]["count"]],
+                                     "regions": [s["regions"]["covered"], s["regions"]["count"]]}
+    return out
+
+
+def coverage_vectors():
+    """Layer 1's coverage: an instrumented build of conformance (normal sources) running the vectors."""
+    flags = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
+    sh(NICE + ["swift", "build", "--scratch-path", COV_SCRATCH + "-vectors", "--product", "conformance"] + flags, capture=True)
+    b = os.path.join(ROOT, COV_SCRATCH + "-vectors", "debug", "conformance")
+    d = tempfile.mkdtemp()
+    subprocess.run([b, "run", "--max-diffs", "0"], cwd=ROOT, env={**os.environ, "LLVM_PROFILE_FILE": f"{d}/%p.profraw"},
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    prof = os.path.join(d, "merged.profdata")
+    raws = [os.path.join(d, x) for x in os.listdir(d) if x.endswith(".profraw")]
+    sh([llvm_tool("llvm-profdata"), "merge", "-sparse", "-o", prof] + raws, capture=True)
+    out = cov_summary(prof, b)
+    shutil.rmtree(d, ignore_errors=True)
+    return out
+
+
+def coverage_tests():
+    """Layer 2's coverage: swift test --enable-code-coverage (normal sources)."""
+    scratch = COV_SCRATCH + "-tests"
+    sh(NICE + ["swift", "test", "--scratch-path", scratch, "--enable-code-coverage"], check=False, capture=True)
+    prof = os.path.join(ROOT, scratch, "debug", "codecov", "default.profdata")
+    binary = os.path.join(ROOT, scratch, "debug", "AFSerializationPackageTests.xctest")
+    if not os.path.exists(prof) or not os.path.exists(binary):
+        return None
+    return cov_summary(prof, binary)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reviewed lists
+
+
+def reviewed(sites_all):
+    eq = load_json(f"{DOCS}/equivalent.json", {})
+    dg = load_json(f"{DOCS}/diagnostic.json", {})
+    eq = {k: v for k, v in eq.items() if not k.startswith("_")}
+    dg = {k: v for k, v in dg.items() if not k.startswith("_")}
+    keys = {s["key"] for s in sites_all}
+    stale = sorted(k for k in list(eq) + list(dg) if k not in keys)
+    return eq, dg, stale
+
+
+# ---------------------------------------------------------------------------------------------
+# Reports
+
+
+def pct(a, b):
+    return f"{100.0 * a / b:.1f} %" if b else "n/a"
+
+
+def rate(a, b):
+    return round(100.0 * a / b, 2) if b else None
+
+
+def make_report(ctx):
+    sites_all, sel, pruned = ctx["sites"], ctx["selected"], ctx["pruned"]
+    eq, dg, stale = reviewed(sites_all)
+    layers = ctx["layers"]
+    results = ctx["results"]  # id -> {"layer": name or None, "how": str, "reached": last layer}
+    scored = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
+    names = [l for l in ("vectors", "tests", "fuzz") if l in layers]
+
+    def killed_by(s, upto):
+        r = results.get(s["id"])
+        return r is not None and r["layer"] is not None and names.index(r["layer"]) <= names.index(upto)
+
+    cum = {l: sum(1 for s in scored if killed_by(s, l)) for l in names}
+    survivors = [s for s in scored if results.get(s["id"], {}).get("layer") is None]
+
+    def table(keyfn, order=None):
+        groups = {}
+        for s in scored:
+            groups.setdefault(keyfn(s), []).append(s)
+        keys = order if order else sorted(groups)
+        rows = []
+        for k in keys:
+            g = groups.get(k, [])
+            if not g:
+                continue
+            rows.append((k, len(g), [sum(1 for s in g if killed_by(s, l)) for l in names]))
+        return rows
+
+    by_section = table(section, [x for x in SECTIONS] + sorted({section(s) for s in scored} - set(SECTIONS)))
+    by_op = table(lambda s: op_family(s["operator"]))
+    js = {
+        "generated": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "commit": sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip(),
+        "scope": ctx["scope"],
+        "layers": names,
+        "counts": {"sites_total": len(sites_all), "not_compiled": len([k for k in pruned if k in {s["key"] for s in sites_all}]),
+                   "selected": len(sel), "equivalent": len([s for s in sel if s["key"] in eq]),
+                   "diagnostic": len([s for s in sel if s["key"] in dg]), "scored": len(scored),
+                   "stale_reviewed_keys": stale},
+        "kill_rate": {l: {"killed": cum[l], "scored": len(scored), "rate": rate(cum[l], len(scored))} for l in names},
+        "per_section": {k: {"mutants": n, **{l: c for l, c in zip(names, cs)}} for k, n, cs in by_section},
+        "per_operator": {k: {"mutants": n, **{l: c for l, c in zip(names, cs)}} for k, n, cs in by_op},
+        "sites_per_operator": {},
+        "timing_seconds": ctx["timing"],
+        "coverage": ctx.get("coverage", {}),
+        "survivors": [{"id": s["id"], "key": s["key"], "file": s["file"], "line": s["line"], "operator": s["operator"],
+                       "original": s["original"], "mutated": s["mutated"], "function": s["function"],
+                       "last_layer": results.get(s["id"], {}).get("reached", names[-1] if names else "")}
+                      for s in survivors],
+        "mutants": [{"id": s["id"], "key": s["key"], "killed_by": results.get(s["id"], {}).get("layer"),
+                     "how": results.get(s["id"], {}).get("how", ""),
+                     "reviewed": "equivalent" if s["key"] in eq else "diagnostic" if s["key"] in dg else None}
+                    for s in sel],
+        "not_compiled": [{"key": k, "why": v} for k, v in sorted(pruned.items())],
+    }
+    ops = {}
+    for s in sites_all:
+        ops[op_family(s["operator"])] = ops.get(op_family(s["operator"]), 0) + 1
+    js["sites_per_operator"] = dict(sorted(ops.items()))
+
+    md = []
+    md.append("# Mutation analysis of Sources/AFSerialization\n")
+    md.append(f"Generated {js['generated']} at commit {js['commit']} by `python3 scripts/mutation/mutate.py "
+              f"{ctx['argv']}`. Scope: {ctx['scope']}.\n")
+    c = js["counts"]
+    md.append(f"{c['sites_total']} mutants in the core; {c['not_compiled']} not compiled (pruned, not scored); "
+              f"{c['selected']} selected; {c['equivalent']} equivalent and {c['diagnostic']} diagnostic-only "
+              f"(reviewed lists, not scored); **{c['scored']} scored**.\n")
+    md.append("## Kill rate (behaviour mutants, cumulative)\n")
+    md.append("| layers | killed | of | rate | layer time |")
+    md.append("|---|---:|---:|---:|---:|")
+    acc = []
+    for l in names:
+        acc.append(l)
+        md.append(f"| {' + '.join(acc)} | {cum[l]} | {len(scored)} | {pct(cum[l], len(scored))} | "
+                  f"{ctx['timing'].get(l, 0):.0f} s |")
+    md.append("")
+    t = ctx["timing"]
+    md.append("Times: " + ", ".join(f"{k} {v:.1f} s" for k, v in t.items()) + ".\n")
+
+    def rows_md(title, rows):
+        md.append(f"## {title}\n")
+        md.append("| | mutants | " + " | ".join(f"killed ≤ {l}" for l in names) + " | rate (all layers run) |")
+        md.append("|---|---:|" + "---:|" * len(names) + "---:|")
+        for k, n, cs in rows:
+            md.append(f"| {k} | {n} | " + " | ".join(str(x) for x in cs) + f" | {pct(cs[-1], n) if cs else ''} |")
+        md.append("")
+
+    rows_md("Per SPEC section (core folder)", by_section)
+    rows_md("Per operator", by_op)
+    md.append("## Sites per operator (whole core, before pruning)\n")
+    md.append("| operator | mutants |")
+    md.append("|---|---:|")
+    for k, v in js["sites_per_operator"].items():
+        md.append(f"| {k} | {v} |")
+    md.append("")
+    cov = ctx.get("coverage") or {}
+    if cov:
+        md.append("## Coverage per file (lines / regions executed)\n")
+        cl = [l for l in ("vectors", "tests", "fuzz") if l in cov]
+        md.append("| file | " + " | ".join(f"{l} lines | {l} regions" for l in cl) + " |")
+        md.append("|---|" + "---:|---:|" * len(cl))
+        files = sorted(set().union(*[set((cov[l] or {}).keys()) for l in cl]))
+        tot = {l: [0, 0, 0, 0] for l in cl}
+        for f in files:
+            cells = []
+            for l in cl:
+                x = (cov[l] or {}).get(f)
+                if x:
+                    cells += [pct(*x["lines"]), pct(*x["regions"])]
+                    tot[l] = [tot[l][0] + x["lines"][0], tot[l][1] + x["lines"][1],
+                              tot[l][2] + x["regions"][0], tot[l][3] + x["regions"][1]]
+                else:
+                    cells += ["n/a", "n/a"]
+            md.append(f"| {f} | " + " | ".join(cells) + " |")
+        md.append("| **all** | " + " | ".join(f"{pct(v[0], v[1])} | {pct(v[2], v[3])}" for v in tot.values()) + " |")
+        md.append("")
+        for l in ("vectors", "tests", "fuzz"):
+            if l in names and l not in cov:
+                md.append(f"Coverage for the {l} layer: n/a (not measured in this run).\n")
+    md.append(f"## Survivors ({len(survivors)})\n")
+    md.append("Not killed by any layer that ran; `last layer` is the last one that tried.\n")
+    md.append("| file:line | operator | original → mutated | function | last layer | key |")
+    md.append("|---|---|---|---|---|---|")
+    for s in js["survivors"]:
+        md.append(f"| {s['file']}:{s['line']} | {s['operator']} | `{esc(s['original'])}` → `{esc(s['mutated'])}` | "
+                  f"{esc(s['function'])} | {s['last_layer']} | <sub>{esc(s['key'])}</sub> |")
+    md.append("")
+    if stale:
+        md.append(f"## Stale reviewed entries ({len(stale)})\n")
+        md.append("Keys in equivalent.json / diagnostic.json that match no site any more:\n")
+        for k in stale:
+            md.append(f"- `{esc(k)}`")
+        md.append("")
+    md.append(f"## Not compiled ({len(js['not_compiled'])})\n")
+    md.append("Sites whose switched code did not type-check (pruned from the schemata, not scored):\n")
+    md.append("| key | compiler error |")
+    md.append("|---|---|")
+    for x in js["not_compiled"]:
+        md.append(f"| <sub>{esc(x['key'])}</sub> | {esc(x['why'])} |")
+    md.append("")
+    return js, "\n".join(md)
+
+
+def esc(s):
+    return str(s).replace("|", "\\|").replace("`", "'").replace("\n", " ")
+
+
+def diff_summary(js, sel):
+    """PR mode: the survivors on the change's own lines, as a CI job summary."""
+    md = ["## Mutation analysis of the change\n"]
+    n = js["counts"]["scored"]
+    if n == 0:
+        md.append("No mutation site on the changed lines of Sources/AFSerialization.")
+        return "\n".join(md)
+    last = js["layers"][-1]
+    k = js["kill_rate"][last]["killed"]
+    md.append(f"{n} mutants on the changed lines; {k} killed ({pct(k, n)}) by {' + '.join(js['layers'])}.\n")
+    if js["survivors"]:
+        md.append("Survivors (each is a behaviour of the change that no vector or test pins):\n")
+        md.append("| file:line | mutation | function |")
+        md.append("|---|---|---|")
+        for s in js["survivors"]:
+            md.append(f"| {CORE}/{s['file']}:{s['line']} | `{esc(s['original'])}` → `{esc(s['mutated'])}` ({s['operator']}) | {esc(s['function'])} |")
+    return "\n".join(md)
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+
+
+def cmd_run(args):
+    t_all = time.time()
+    timing = {}
+    layers = [l.strip() for l in args.layers.split(",") if l.strip()]
+    for l in layers:
+        if l not in ("vectors", "tests", "fuzz"):
+            raise SystemExit(f"unknown layer {l}")
+    log("building afs-mutate ...")
+    timing["tool build"] = build_tool()
+    log("building the mutant world (schemata + conformance" + (" + tests" if "tests" in layers else "") + ") ...")
+    sites, pruned, tb = build_world(["conformance"], tests="tests" in layers)
+    timing["schemata build"] = tb
+    sel = select(sites, pruned, args)
+    log(f"{len(sites)} mutants, {len(pruned)} not compiled, {len(sel)} selected")
+    eq, dg, _ = reviewed(sites)
+    todo = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
+    results = {s["id"]: {"layer": None, "how": "", "reached": None} for s in sel}
+    per_mutant = {}
+    for layer in layers:
+        alive = [s for s in todo if results[s["id"]]["layer"] is None]
+        if not alive:
+            break
+        if layer == "vectors":
+            res, el, base = layer_vectors(alive, args.jobs)
+            per_mutant["vectors unmutated run"] = round(base, 3)
+        elif layer == "tests":
+            res, el, base = layer_tests(alive, args.jobs)
+            per_mutant["tests unmutated run"] = round(base, 3)
+        else:
+            log("building the fuzz targets (AFS_MUTANTS=1, libFuzzer + ASan) ...")
+            timing["fuzz build"] = build_fuzz()
+            res, el = layer_fuzz(alive, args.jobs, args.fuzz_seconds)
+        timing[layer] = el
+        per_mutant[f"{layer} per mutant (wall, {args.jobs} jobs)"] = round(el / max(1, len(alive)), 3)
+        for s in alive:
+            killed, how = res[s["id"]]
+            results[s["id"]]["reached"] = layer
+            if killed:
+                results[s["id"]].update(layer=layer, how=how)
+    coverage = {}
+    if args.coverage:
+        t = time.time()
+        if "vectors" in layers:
+            log("coverage: vectors ...")
+            coverage["vectors"] = coverage_vectors()
+        if "tests" in layers:
+            log("coverage: tests ...")
+            coverage["tests"] = coverage_tests()
+        timing["coverage"] = time.time() - t
+    timing["total"] = time.time() - t_all
+    scope = "every site" if not (args.files or args.diff or args.sample) else \
+        ", ".join(x for x in [f"files {args.files}" if args.files else "", f"diff {args.diff}" if args.diff else "",
+                              f"sample {args.sample} seed {args.seed}" if args.sample else ""] if x)
+    if "fuzz" in layers:
+        scope += f"; fuzz {args.fuzz_seconds} s per target"
+    ctx = {"sites": sites, "selected": sel, "pruned": pruned, "layers": layers, "results": results,
+           "timing": {k: round(v, 1) for k, v in timing.items()}, "coverage": coverage, "scope": scope,
+           "argv": " ".join(sys.argv[1:])}
+    js, md = make_report(ctx)
+    js["per_mutant_seconds"] = per_mutant
+    out = args.out
+    save_json(f"{out}/report.json", js)
+    with open(os.path.join(ROOT, out, "report.md"), "w") as f:
+        f.write(md)
+    if args.diff:
+        s = diff_summary(js, sel)
+        if args.summary:
+            with open(args.summary, "a") as f:
+                f.write(s + "\n")
+        print(s)
+    last = layers[-1]
+    kr = js["kill_rate"].get(last, {})
+    print(f"mutation: {kr.get('killed', 0)}/{kr.get('scored', 0)} killed ({kr.get('rate')} %) by {' + '.join(layers)}; "
+          f"{len(js['survivors'])} survivors; report in {out}/report.md ({timing['total']:.0f} s)")
+    return 0
+
+
+def cmd_sites(args):
+    build_tool()
+    sites, pruned, _ = build_world(["conformance"])
+    sel = select(sites, pruned, args)
+    print(json.dumps(sel, indent=1, ensure_ascii=False))
+
+
+def cmd_triage(args):
+    """Proposes diagnostic.json entries: string literals that are only a core error's message."""
+    build_tool()
+    r = sh([TOOL_BIN, "sites", "--src", CORE], capture=True)
+    sites = json.loads(r.stdout)
+    # Functions of the core that build an AFSError from a message argument.
+    helpers = set()
+    for dirpath, _, files in os.walk(os.path.join(ROOT, CORE)):
+        for name in files:
+            if name.endswith(".swift"):
+                with open(os.path.join(dirpath, name)) as f:
+                    for m in re.finditer(r"func (\w+)\([^)]*\)\s*->\s*AFSError", f.read()):
+                        helpers.add(m.group(1))
+    dg = load_json(f"{DOCS}/diagnostic.json", {})
+    eq = load_json(f"{DOCS}/equivalent.json", {})
+    strong, check = {}, {}
+    for s in sites:
+        if s["operator"] != "string literal" or s["key"] in dg or s["key"] in eq:
+            continue
+        ctxs = s.get("context", "")
+        m = re.match(r"^(.*)#(\d+):([^|]*)\|first=(.*)$", ctxs)
+        if not m:
+            continue
+        callee, index, label, first = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+        base = callee.split(".")[-1]
+        if base == "AFSError" and index == 1 and label == "" and first.startswith("."):
+            strong[s["key"]] = f"message of a core error (AFSError({first}, …)): the kind and offset are what is compared"
+        elif base in helpers:
+            check[s["key"]] = f"argument {index} of {callee}(…) -> AFSError: CHECK whether it is a core error's message or AF-visible text"
+    print(json.dumps({"strong": strong, "check": check}, indent=1, ensure_ascii=False))
+    if args.write:
+        merged = dict(dg)
+        merged.update(strong)
+        save_json(f"{DOCS}/diagnostic.json", dict(sorted(merged.items())))
+        log(f"added {len(strong)} entries to {DOCS}/diagnostic.json (review them); {len(check)} more to check by hand")
+
+
+def cmd_ratchet(args):
+    """CI: vectors layer over every mutant (or the baseline's fixed sample); fail if the rate drops."""
+    t0 = time.time()
+    base = load_json(f"{DOCS}/baseline.json", {})
+    build_tool()
+    sites, pruned, tb = build_world(["conformance"])
+    sample = args.sample if args.sample is not None else base.get("sample")
+    seed = args.seed if args.seed is not None else base.get("seed", 13)
+    ns = argparse.Namespace(files=None, diff=None, sample=sample, seed=seed)
+    sel = select(sites, pruned, ns)
+    eq, dg, stale = reviewed(sites)
+    todo = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
+    res, el, one = layer_vectors(todo, args.jobs)
+    killed = sum(1 for s in todo if res[s["id"]][0])
+    r = rate(killed, len(todo)) or 0.0
+    surv = [s for s in todo if not res[s["id"]][0]]
+    old_surv = set(base.get("survivors", []))
+    lost = [s for s in surv if s["key"] not in old_surv]
+    md = ["## Mutation ratchet (vectors layer)\n",
+          f"{killed}/{len(todo)} behaviour mutants killed by the vectors ({r} %); baseline {base.get('kill_rate', 'none')} %. "
+          f"{'Every mutant' if not sample else f'Fixed sample of {sample} (seed {seed})'}; {len(pruned)} not compiled; "
+          f"{time.time() - t0:.0f} s.\n"]
+    if lost:
+        md.append(f"Newly surviving mutants ({len(lost)}): a vector that used to catch these is gone, or new code has none:\n")
+        for s in lost:
+            md.append(f"- {CORE}/{s['file']}:{s['line']} `{esc(s['original'])}` → `{esc(s['mutated'])}` ({s['operator']})")
+        md.append("")
+    md.append(f"<details><summary>Behaviours with no vector ({len(surv)} surviving mutants)</summary>\n")
+    for s in surv:
+        md.append(f"- {CORE}/{s['file']}:{s['line']} `{esc(s['original'])}` → `{esc(s['mutated'])}` ({s['operator']}, {esc(s['function'])})")
+    md.append("\n</details>\n")
+    text = "\n".join(md)
+    os.makedirs(os.path.join(ROOT, MB), exist_ok=True)
+    with open(os.path.join(ROOT, MB, "ratchet.md"), "w") as f:
+        f.write(text)
+    if args.summary:
+        with open(args.summary, "a") as f:
+            f.write(text + "\n")
+    if args.update_baseline:
+        save_json(f"{DOCS}/baseline.json", {
+            "_": "Mutation ratchet baseline (scripts/mutation/mutate.py ratchet --update-baseline).",
+            "kill_rate": r, "killed": killed, "scored": len(todo), "sample": sample, "seed": seed,
+            "commit": sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip(),
+            "survivors": sorted(s["key"] for s in surv)})
+        print(f"mutation ratchet: baseline written: {killed}/{len(todo)} ({r} %)")
+        return 0
+    want = base.get("kill_rate")
+    ok = want is None or r + 1e-9 >= want
+    print(f"mutation ratchet: {killed}/{len(todo)} killed by the vectors ({r} %), baseline {want} %: "
+          f"{'ok' if ok else 'FAIL'}; {len(lost)} new survivors; details in {MB}/ratchet.md ({time.time() - t0:.0f} s)")
+    return 0 if ok else 1
+
+
+def main():
+    p = argparse.ArgumentParser(prog="mutate.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    def scope(q):
+        q.add_argument("--files", nargs="+", metavar="GLOB", help="only files matching (relative to Sources/AFSerialization, e.g. 'Multipart/*')")
+        q.add_argument("--sample", type=int, metavar="N", help="a random sample of N mutants")
+        q.add_argument("--seed", type=int, default=13, help="the sample's seed (default 13)")
+        q.add_argument("--diff", metavar="BASE", help="only lines changed since BASE (git diff -U0 BASE -- Sources/AFSerialization)")
+
+    r = sub.add_parser("run", help="run the analysis and write the reports")
+    scope(r)
+    r.add_argument("--layers", default="vectors", help="comma-separated: vectors,tests,fuzz (default: vectors)")
+    r.add_argument("--fuzz-seconds", type=int, default=60, help="seconds per fuzz target per mutant (default 60)")
+    r.add_argument("--jobs", type=int, default=2, help="mutants run in parallel (default 2)")
+    r.add_argument("--out", default=DOCS, help=f"report directory (default {DOCS})")
+    r.add_argument("--no-coverage", dest="coverage", action="store_false", help="skip the per-layer coverage builds")
+    r.add_argument("--summary", metavar="FILE", help="with --diff: append the Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY)")
+    r.set_defaults(fn=cmd_run)
+
+    s = sub.add_parser("sites", help="list the (compiling) mutants as JSON")
+    scope(s)
+    s.set_defaults(fn=cmd_sites)
+
+    t = sub.add_parser("triage", help="propose diagnostic.json entries (core error messages)")
+    t.add_argument("--write", action="store_true", help="add the strong candidates to docs/mutation/diagnostic.json")
+    t.set_defaults(fn=cmd_triage)
+
+    c = sub.add_parser("ratchet", help="CI gate: vectors-layer kill rate against docs/mutation/baseline.json")
+    c.add_argument("--update-baseline", action="store_true", help="rewrite the baseline from this run")
+    c.add_argument("--sample", type=int, help="override the baseline's sample size (default: the baseline's; none = every mutant)")
+    c.add_argument("--seed", type=int, help="override the baseline's seed")
+    c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--summary", metavar="FILE", help="append the Markdown to FILE (e.g. $GITHUB_STEP_SUMMARY)")
+    c.set_defaults(fn=cmd_ratchet)
+
+    args = p.parse_args()
+    sys.exit(args.fn(args) or 0)
+
+
+if __name__ == "__main__":
+    main()
