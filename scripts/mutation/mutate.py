@@ -291,7 +291,25 @@ def section(s):
     return s["file"].split("/")[0] if "/" in s["file"] else "(top)"
 
 
+OLD_OP_NAMES = {"bitwise &/|": "bitwise and↔or", "logical &&/||": "logical and↔or", "arith +/-": "arith +↔-",
+                "arith *//": "arith *↔/", "shift <</>>": "shift <<↔>>"}
+
+
+def norm_key(key):
+    for old, new in OLD_OP_NAMES.items():
+        key = key.replace("|" + old + "|", "|" + new + "|")
+    return key
+
+
+def op_of_key(key):
+    for old in OLD_OP_NAMES:
+        if "|" + old + "|" in key:
+            return old
+    return key.split("|")[2]
+
+
 def op_family(op):
+    op = OLD_OP_NAMES.get(op, op)
     if op.startswith("relational"):
         return "relational < <= > >="
     if op.startswith("equality"):
@@ -358,7 +376,7 @@ def calibrate(cmd, env, minimum=5.0, factor=10.0, label=""):
 
 def layer_vectors(mutants, jobs):
     env0 = mutant_env({"AFS_MUTANT": "0"})
-    base, timeout = calibrate(vectors_cmd(), env0, label="the vectors")
+    base, timeout = calibrate(vectors_cmd(), env0, minimum=10.0, label="the vectors")
     log(f"vectors: unmutated run {base:.2f}s; timeout {timeout:.1f}s; {len(mutants)} mutants, {jobs} jobs")
     t0 = time.time()
     res = run_pool(mutants, lambda m: run_one(vectors_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
@@ -491,12 +509,12 @@ def coverage_tests():
 # Reviewed lists
 
 
-def reviewed(sites_all):
+def reviewed(sites_all, pruned=()):
     eq = load_json(f"{DOCS}/equivalent.json", {})
     dg = load_json(f"{DOCS}/diagnostic.json", {})
     eq = {k: v for k, v in eq.items() if not k.startswith("_")}
     dg = {k: v for k, v in dg.items() if not k.startswith("_")}
-    keys = {s["key"] for s in sites_all}
+    keys = {s["key"] for s in sites_all} | set(pruned)
     stale = sorted(k for k in list(eq) + list(dg) if k not in keys)
     return eq, dg, stale
 
@@ -515,7 +533,7 @@ def rate(a, b):
 
 def make_report(ctx):
     sites_all, sel, pruned = ctx["sites"], ctx["selected"], ctx["pruned"]
-    eq, dg, stale = reviewed(sites_all)
+    eq, dg, stale = reviewed(sites_all, pruned)
     layers = ctx["layers"]
     results = ctx["results"]  # id -> {"layer": name or None, "how": str, "reached": last layer}
     scored = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
@@ -548,7 +566,7 @@ def make_report(ctx):
         "commit": sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip(),
         "scope": ctx["scope"],
         "layers": names,
-        "counts": {"sites_total": len(sites_all), "not_compiled": len([k for k in pruned if k in {s["key"] for s in sites_all}]),
+        "counts": {"sites_total": len(sites_all) + len(pruned), "not_compiled": len(pruned),
                    "selected": len(sel), "equivalent": len([s for s in sel if s["key"] in eq]),
                    "diagnostic": len([s for s in sel if s["key"] in dg]), "scored": len(scored),
                    "stale_reviewed_keys": stale},
@@ -563,15 +581,20 @@ def make_report(ctx):
                        "last_layer": results.get(s["id"], {}).get("reached", names[-1] if names else "")}
                       for s in survivors],
         "mutants": [{"id": s["id"], "key": s["key"], "killed_by": results.get(s["id"], {}).get("layer"),
+                     "reached": results.get(s["id"], {}).get("reached"),
                      "how": results.get(s["id"], {}).get("how", ""),
                      "reviewed": "equivalent" if s["key"] in eq else "diagnostic" if s["key"] in dg else None}
                     for s in sel],
         "not_compiled": [{"key": k, "why": v} for k, v in sorted(pruned.items())],
     }
     ops = {}
-    for s in sites_all:
-        ops[op_family(s["operator"])] = ops.get(op_family(s["operator"]), 0) + 1
-    js["sites_per_operator"] = dict(sorted(ops.items()))
+    for op in [s["operator"] for s in sites_all] + [op_of_key(k) for k in pruned]:
+        f = op_family(op)
+        ops.setdefault(f, [0, 0])
+        ops[f][0] += 1
+    for k in pruned:
+        ops[op_family(op_of_key(k))][1] += 1
+    js["sites_per_operator"] = {k: {"mutants": v[0], "not_compiled": v[1]} for k, v in sorted(ops.items())}
 
     md = []
     md.append("# Mutation analysis of Sources/AFSerialization\n")
@@ -587,8 +610,9 @@ def make_report(ctx):
     acc = []
     for l in names:
         acc.append(l)
+        lt = ctx["timing"].get(l, ctx["timing"].get(l + " (reused)"))
         md.append(f"| {' + '.join(acc)} | {cum[l]} | {len(scored)} | {pct(cum[l], len(scored))} | "
-                  f"{ctx['timing'].get(l, 0):.0f} s |")
+                  f"{'n/a' if lt is None else f'{lt:.0f} s'}{' (reused)' if l + ' (reused)' in ctx['timing'] else ''} |")
     md.append("")
     t = ctx["timing"]
     md.append("Times: " + ", ".join(f"{k} {v:.1f} s" for k, v in t.items()) + ".\n")
@@ -604,10 +628,10 @@ def make_report(ctx):
     rows_md("Per SPEC section (core folder)", by_section)
     rows_md("Per operator", by_op)
     md.append("## Sites per operator (whole core, before pruning)\n")
-    md.append("| operator | mutants |")
-    md.append("|---|---:|")
+    md.append("| operator | mutants | not compiled |")
+    md.append("|---|---:|---:|")
     for k, v in js["sites_per_operator"].items():
-        md.append(f"| {k} | {v} |")
+        md.append(f"| {k} | {v['mutants']} | {v['not_compiled']} |")
     md.append("")
     cov = ctx.get("coverage") or {}
     if cov:
@@ -702,7 +726,34 @@ def cmd_run(args):
     todo = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
     results = {s["id"]: {"layer": None, "how": "", "reached": None} for s in sel}
     per_mutant = {}
+    reused = set()
+    if args.from_report:
+        # Reuse the results of layers a previous run already did (matched by key), e.g. a full
+        # vectors run, and run only the later layers on what survived them.
+        old = load_json(args.from_report, None) or {}
+        old_layers = old.get("layers", [])
+        reused = {l for l in layers if l in old_layers}
+        if [l for l in layers if l in reused] != layers[:len(reused)]:
+            raise SystemExit("--from-report: the reused layers must come first in --layers")
+        by_key = {norm_key(m["key"]): m for m in old.get("mutants", [])}
+        missing = [s for s in todo if norm_key(s["key"]) not in by_key]
+        if missing:
+            log(f"--from-report: {len(missing)} selected mutants are not in {args.from_report} (sources changed?): skipped")
+            skip = {s["id"] for s in missing}
+            todo = [s for s in todo if s["id"] not in skip]
+            sel = [s for s in sel if s["id"] not in skip]
+        for s in todo:
+            m = by_key[norm_key(s["key"])]
+            if m["killed_by"] in reused:
+                results[s["id"]].update(layer=m["killed_by"], how=m.get("how", ""), reached=m["killed_by"])
+            else:
+                results[s["id"]]["reached"] = layers[len(reused) - 1] if reused else None
+        for l in reused:
+            timing[l + " (reused)"] = old.get("timing_seconds", {}).get(l, 0.0)
+        log(f"reused {', '.join(sorted(reused))} results from {args.from_report}")
     for layer in layers:
+        if layer in reused:
+            continue
         alive = [s for s in todo if results[s["id"]]["layer"] is None]
         if not alive:
             break
@@ -744,6 +795,9 @@ def cmd_run(args):
            "argv": " ".join(sys.argv[1:])}
     js, md = make_report(ctx)
     js["per_mutant_seconds"] = per_mutant
+    js["argv"] = ctx["argv"]
+    save_json(f"{MB}/last-run-sites.json", sites)
+    save_json(f"{MB}/last-run-pruned.json", {"pruned": pruned})
     out = args.out
     save_json(f"{out}/report.json", js)
     with open(os.path.join(ROOT, out, "report.md"), "w") as f:
@@ -759,6 +813,34 @@ def cmd_run(args):
     print(f"mutation: {kr.get('killed', 0)}/{kr.get('scored', 0)} killed ({kr.get('rate')} %) by {' + '.join(layers)}; "
           f"{len(js['survivors'])} survivors; report in {out}/report.md ({timing['total']:.0f} s)")
     return 0
+
+
+def cmd_report(args):
+    """Re-renders report.md/json from a saved report.json (e.g. after the reviewed lists changed)."""
+    js = load_json(args.source, None)
+    if js is None:
+        raise SystemExit(f"no {args.source}")
+    sites = load_json(args.sites, [])
+    pruned = load_json(args.pruned, {}).get("pruned", {})
+    ids = {m["id"] for m in js["mutants"]}
+    sel = [s for s in sites if s["id"] in ids]
+    last = {s["id"]: s["last_layer"] for s in js["survivors"]}
+    results = {m["id"]: {"layer": m["killed_by"], "how": m.get("how", ""),
+                         "reached": m.get("reached") or m["killed_by"] or last.get(m["id"], js["layers"][-1])}
+               for m in js["mutants"]}
+    ctx = {"sites": sites, "selected": sel, "pruned": pruned, "layers": js["layers"], "results": results,
+           "timing": js["timing_seconds"], "coverage": js.get("coverage", {}), "scope": js["scope"],
+           "argv": js.get("argv", "run")}
+    new, md = make_report(ctx)
+    new["generated"], new["commit"] = js["generated"], js["commit"]
+    new["per_mutant_seconds"] = js.get("per_mutant_seconds", {})
+    new["argv"] = ctx["argv"]
+    md = md.replace(md.split("\n")[2], f"Generated {js['generated']} at commit {js['commit']} by `python3 scripts/mutation/mutate.py "
+                    f"{ctx['argv']}`. Scope: {ctx['scope']}.", 1)
+    save_json(f"{args.out}/report.json", new)
+    with open(os.path.join(ROOT, args.out, "report.md"), "w") as f:
+        f.write(md)
+    print(f"re-rendered {args.out}/report.md")
 
 
 def cmd_sites(args):
@@ -797,12 +879,24 @@ def cmd_triage(args):
             strong[s["key"]] = f"message of a core error (AFSError({first}, …)): the kind and offset are what is compared"
         elif base in helpers:
             check[s["key"]] = f"argument {index} of {callee}(…) -> AFSError: CHECK whether it is a core error's message or AF-visible text"
-    print(json.dumps({"strong": strong, "check": check}, indent=1, ensure_ascii=False))
+    # Equivalent candidates: deleting a capacity hint or a deallocation changes no output.
+    equiv = {}
+    for s in sites:
+        if s["key"] in dg or s["key"] in eq or s["operator"] != "delete statement":
+            continue
+        if re.search(r"(\.|^)(reserveCapacity|reserve|deallocate)\(", s["original"]):
+            equiv[s["key"]] = "capacity hint / deallocation only: no output changes (CHECK: speed or memory only)"
+    print(json.dumps({"diagnostic (strong)": strong, "diagnostic (check by hand)": check,
+                      "equivalent (check by hand)": equiv}, indent=1, ensure_ascii=False))
     if args.write:
         merged = dict(dg)
-        merged.update(strong)
+        merged.update({k: v + " [proposed by triage; review]" for k, v in strong.items()})
         save_json(f"{DOCS}/diagnostic.json", dict(sorted(merged.items())))
-        log(f"added {len(strong)} entries to {DOCS}/diagnostic.json (review them); {len(check)} more to check by hand")
+        save_json(f"{DOCS}/triage-candidates.json", {
+            "_": "Proposals of `mutate.py triage` still to review by hand: move an entry to diagnostic.json or equivalent.json with its reason, or drop it.",
+            "diagnostic": check, "equivalent": equiv})
+        log(f"added {len(strong)} entries to {DOCS}/diagnostic.json (review them); "
+            f"{len(check)} diagnostic and {len(equiv)} equivalent candidates in {DOCS}/triage-candidates.json")
 
 
 def cmd_ratchet(args):
@@ -875,12 +969,20 @@ def main():
     r.add_argument("--jobs", type=int, default=2, help="mutants run in parallel (default 2)")
     r.add_argument("--out", default=DOCS, help=f"report directory (default {DOCS})")
     r.add_argument("--no-coverage", dest="coverage", action="store_false", help="skip the per-layer coverage builds")
+    r.add_argument("--from-report", metavar="JSON", help="reuse the results of the layers this report.json ran (by key); run only the later layers")
     r.add_argument("--summary", metavar="FILE", help="with --diff: append the Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY)")
     r.set_defaults(fn=cmd_run)
 
     s = sub.add_parser("sites", help="list the (compiling) mutants as JSON")
     scope(s)
     s.set_defaults(fn=cmd_sites)
+
+    rp = sub.add_parser("report", help="re-render the reports from a saved report.json (after editing the reviewed lists)")
+    rp.add_argument("--from", dest="source", default=f"{DOCS}/report.json")
+    rp.add_argument("--sites", default=f"{MB}/last-run-sites.json", help="the run's sites (saved by run)")
+    rp.add_argument("--pruned", default=f"{MB}/last-run-pruned.json", help="the run's pruned list (saved by run)")
+    rp.add_argument("--out", default=DOCS)
+    rp.set_defaults(fn=cmd_report)
 
     t = sub.add_parser("triage", help="propose diagnostic.json entries (core error messages)")
     t.add_argument("--write", action="store_true", help="add the strong candidates to docs/mutation/diagnostic.json")

@@ -126,8 +126,8 @@ let swapped: [String: String] = [
     "+": "-", "-": "+", "*": "/", "/": "*", "&": "|", "|": "&", "<<": ">>", ">>": "<<", "&&": "||", "||": "&&",
 ]
 let opClass: [String: String] = [
-    "+": "arith +/-", "-": "arith +/-", "*": "arith *//", "/": "arith *//", "&": "bitwise &/|", "|": "bitwise &/|",
-    "<<": "shift <</>>", ">>": "shift <</>>", "&&": "logical &&/||", "||": "logical &&/||",
+    "+": "arith +↔-", "-": "arith +↔-", "*": "arith *↔/", "/": "arith *↔/", "&": "bitwise and↔or", "|": "bitwise and↔or",
+    "<<": "shift <<↔>>", ">>": "shift <<↔>>", "&&": "logical and↔or", "||": "logical and↔or",
 ]
 let assignmentOps: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*=", "&<<=", "&>>="]
 
