@@ -870,6 +870,18 @@ def image_file():
     last7 = len(big7) - (150 * 4 + 1)
     bad("Adam7 PNG 150×150 RGBA with filter type 5 on the last row of pass 7", "png",
         png_build(150, 150, 6, 8, 1, raw=big7[:last7] + b"\x05" + big7[last7 + 1:]), "W3C PNG §9.2", pillow_rejects=True, pypng_rejects=True)
+    ok("JPEG with an empty APP1 segment (length 2, the smallest valid) before SOF0", "jpeg", jpeg_image(jpeg_segment(0xE1, b""), jpeg_sof(0xC0, 9, 4)), 9, 4)
+    bad("JPEG with a 00 byte where a marker is expected, then C0 and a frame header", "jpeg",
+        b"\xff\xd8" + JFIF + b"\x00" + jpeg_sof(0xC0, 9, 4)[1:] + b"\xff\xd9", "ITU T.81 §B.1.1.2: a marker is FF then its code",
+        pillow_rejects=True)
+    ok("ICO 16×64 then 32×32 (equal areas): the first is reported, as Pillow does", "ico", ico_image([(16, 64), (32, 32)]), 16, 64)
+    ok("ICO 32×32 then 16×64 (equal areas): the first is reported, as Pillow does", "ico", ico_image([(32, 32), (16, 64)]), 32, 32)
+    bad("ICO with two entries whose directory lacks its last byte (37 of 38 bytes)", "ico", ico_image([(16, 16), (32, 32)])[:37],
+        "truncated ICONDIRENTRY", pillow_rejects=True)
+    t = tiff_image(5, 6, types=(4, 4), extra=False)
+    bad("TIFF whose two LONG entries lack the last byte (IFD cut by one)", "tiff", t[:len(t) - 5], "truncated IFD (TIFF 6.0 §2: 12-byte entries)")
+    bad("TIFF whose first IFD offset is the last byte of the file", "tiff", b"II*\x00" + struct.pack("<I", 9) + b"\x01\x00", "truncated IFD count")
+    bad("TIFF whose first IFD offset equals the file length", "tiff", b"MM\x00*" + struct.pack(">I", 10) + b"\x00\x01", "truncated IFD count")
     return f
 
 
