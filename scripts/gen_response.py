@@ -335,6 +335,7 @@ def check_foundation():
     import subprocess
     import tempfile
     docs = [(d.encode("utf-8"), 0, v) for d, v in FOUNDATION_NUMBERS] + [(b, f, v) for _, b, f, v in FOUNDATION_ENCODINGS]
+    docs += [(b, f, None if v == ("depth", None) else v) for b, f, v in FOUNDATION_DIALECT]
     with tempfile.TemporaryDirectory() as tmp:
         prog, data = os.path.join(tmp, "oracle.swift"), os.path.join(tmp, "docs.txt")
         open(prog, "w").write(FOUNDATION_ORACLE)
@@ -343,7 +344,9 @@ def check_foundation():
     bad = 0
     for (b, f, v), line in zip(docs, lines):
         parts = line.split("\t")
-        if isinstance(v, str):
+        if v == "DEPTH-OK":
+            ok = parts[0] == "ok"
+        elif isinstance(v, str):
             ok = parts[0] == "ok" and json.loads(parts[1]) == json.loads(v)
         elif v is None or v[1] is None:
             ok = parts[0] == "err" and parts[1] == "3840"
@@ -1061,6 +1064,181 @@ def response_content_encoding_file():
     return f
 
 
+# (body, allowFragments, Foundation's verdict: its object as JSON text, or ("error", N) with N from "around character N"
+# when its message has one). Recorded with FOUNDATION_ORACLE on 2026-11-23 (re-checked by --check-foundation).
+FOUNDATION_DIALECT = [
+    (b'[1, ]', 0, '[1]'),
+    (b'[1,\n]', 0, '[1]'),
+    (b'[1,\t]', 0, '[1]'),
+    (b'{"a":1 , }', 0, '{"a":1}'),
+    (b'{"a":1,\r\n}', 0, '{"a":1}'),
+    (b'[,]', 0, ('error', 1)),
+    (b'[1,,]', 0, ('error', 3)),
+    (b'{,}', 0, ('error', 1)),
+    (b'{"a":1,,}', 0, ('error', 7)),
+    (b'[1,]x', 0, ('error', 4)),
+    (b' [1] ', 0, '[1]'),
+    (b'\n[1]\n', 0, '[1]'),
+    (b'[1/2]', 0, ('error', 2)),
+    (b'[1/]', 0, ('error', 2)),
+    (b'[1:]', 0, ('error', 2)),
+    (b'{"a":1:2}', 0, ('error', 6)),
+    (b'[0/]', 0, ('error', 2)),
+    (b'[-]', 0, ('error', 2)),
+    (b'[-a]', 0, ('error', 2)),
+    (b'[- 1]', 0, ('error', 2)),
+    (b'[1.]', 0, ('error', 3)),
+    (b'[1.e5]', 0, ('error', 3)),
+    (b'[.5]', 0, ('error', 1)),
+    (b'[1e]', 0, ('error', 3)),
+    (b'[1e+]', 0, ('error', 4)),
+    (b'[1E-]', 0, ('error', 4)),
+    (b'[1d5]', 0, ('error', 2)),
+    (b'[1D5]', 0, ('error', 2)),
+    (b'[1e5]', 0, '[100000]'),
+    (b'[1E+5]', 0, '[100000]'),
+    (b'[-0.0e-0]', 0, '[-0]'),
+    (b'[1.5]', 0, '[1.5]'),
+    (b'[-12.25e+2]', 0, '[-1225]'),
+    (b'[tru]', 0, ('error', None)),
+    (b'[nul]', 0, ('error', None)),
+    (b'[fals]', 0, ('error', None)),
+    (b'[truex]', 0, ('error', 5)),
+    (b'[true ]', 0, '[true]'),
+    (b'[nulll]', 0, ('error', 5)),
+    (b'[True]', 0, ('error', 1)),
+    (b'[NULL]', 0, ('error', 1)),
+    (b'[NaN]', 0, ('error', 1)),
+    (b'[Infinity]', 0, ('error', 1)),
+    (b'[-Infinity]', 0, ('error', 2)),
+    (b'["\\u0041"]', 0, '["A"]'),
+    (b'["\\uD83D\\uDE00"]', 0, '["😀"]'),
+    (b'["\\ud83d\\ude00"]', 0, '["😀"]'),
+    (b'["\\uD83D"]', 0, ('error', None)),
+    (b'["\\uDE00"]', 0, ('error', None)),
+    (b'["\\uD83Dx"]', 0, ('error', None)),
+    (b'["\\uD83D\\u0041"]', 0, ('error', None)),
+    (b'["\\u00"]', 0, ('error', None)),
+    (b'["\\uzzzz"]', 0, ('error', None)),
+    (b'["\\u00e9\\u00E9"]', 0, '["éé"]'),
+    (b'["\\uFFFF"]', 0, '["\uffff"]'),
+    (b'["\\uFEFF"]', 0, '["\ufeff"]'),
+    (b'["\\u0000"]', 0, '["\\u0000"]'),
+    (b'["a\\u0000b"]', 0, '["a\\u0000b"]'),
+    (b'["\\/"]', 0, '["\\/"]'),
+    (b'["\\a"]', 0, ('error', 2)),
+    (b'["\\\'"]', 0, ('error', 2)),
+    (b'["\\U0041"]', 0, ('error', 2)),
+    (b'{"a":1,"b":2}', 0, '{"a":1,"b":2}'),
+    (b'{"a" : 1}', 0, '{"a":1}'),
+    (b'{"a"\n:\n1}', 0, '{"a":1}'),
+    (b'{1:1}', 0, ('error', 1)),
+    (b'{"a"}', 0, ('error', 4)),
+    (b'{"a":}', 0, ('error', 5)),
+    (b'{"a" 1}', 0, ('error', 5)),
+    (b'[1}', 0, ('error', 2)),
+    (b'{"a":1]', 0, ('error', 6)),
+    (b'[[]', 0, ('error', None)),
+    (b'[]]', 0, ('error', 2)),
+    (b'{}}', 0, ('error', 2)),
+    (b'[{}]', 0, '[{}]'),
+    (b'{"":""}', 0, '{"":""}'),
+    (b'["\xff"]', 0, ('error', None)),
+    (b'["\xc0\xaf"]', 0, ('error', None)),
+    (b'["\xed\xa0\x80"]', 0, ('error', None)),
+    (b'["\xe2\x82"]', 0, ('error', None)),
+    (b'["\xf4\x90\x80\x80"]', 0, ('error', None)),
+    (b'["\xef\xbf\xbf"]', 0, '["\uffff"]'),
+    (b'["\xc3\xa9"]', 0, '["é"]'),
+    (b'["\x01"]', 0, ('error', 2)),
+    (b'["\x1f"]', 0, ('error', 2)),
+    (b'["\x7f"]', 0, '["\x7f"]'),
+    (b'["\t"]', 0, ('error', 2)),
+    (b'["a\nb"]', 0, ('error', 3)),
+    (b'["\xf0\x9f\x98\x80"]', 0, '["😀"]'),
+    (b'["\xe0\x80\x80"]', 0, ('error', None)),
+    (b'["\xf0\x80\x80\x80"]', 0, ('error', None)),
+    (b'["\x80"]', 0, ('error', None)),
+    (b'["\xc3"]', 0, ('error', None)),
+    (b'[1]\x00', 0, ('error', 3)),
+    (b'\x00[1]', 0, ('error', 0)),
+    (b'1', 1, '1'),
+    (b'-1', 1, '-1'),
+    (b'1.5', 1, '1.5'),
+    (b'"s"', 1, '"s"'),
+    (b'true', 1, 'true'),
+    (b'null', 1, 'null'),
+    (b'01', 1, ('error', 1)),
+    (b'-', 1, ('error', None)),
+    (b'1.', 1, ('error', None)),
+    (b'1e', 1, ('error', None)),
+    (b'-0', 1, '0'),
+    (b' 1 ', 1, '1'),
+    (b'1 2', 1, ('error', 2)),
+    (b'"\\ud83d"', 1, ('error', None)),
+    # SPEC §8 depth limit 512: Foundation accepts 512 nested containers and rejects 513 ("Too many nested arrays or
+    # dictionaries"); the core's rejection is the typed nestingTooDeep (SPEC §8), so only the boundary comes from Foundation.
+    (b"[" * 512 + b"]" * 512, 0, "DEPTH-OK"), (b"[" * 511 + b"{}" + b"]" * 511, 0, "DEPTH-OK"), (b'{"a":' * 512 + b"1" + b"}" * 512, 0, "DEPTH-OK"),
+    (b"[" * 513 + b"]" * 513, 0, ("depth", None)), (b"[" * 512 + b"{}" + b"]" * 512, 0, ("depth", None)),
+    (b'{"a":' * 513 + b"1" + b"}" * 513, 0, ("depth", None)),
+]
+
+
+# Malformed numbers: Foundation's message points at the byte that breaks the number, the core's offset at the number's
+# first byte. SPEC §6.4 says only "with the byte offset"; reported for a decision, so these offsets are not pinned.
+OFFSET_DISAGREES = {b"[-]": 1, b"[-a]": 1, b"[- 1]": 1, b"[1.]": 1, b"[1.e5]": 1, b"[1e]": 1, b"[1e+]": 1, b"[1E-]": 1, b"[-Infinity]": 1, b"01": 0,
+                    # '[1,]x': Foundation's dialect accepts '[1,]' and fails at the x (4); strict fails at ']' (3): one offset per dialect
+                    b"[1,]x": 3}
+
+
+def json_dialect_file():
+    f = VectorFile("response", "json-dialect", "JSON grammar edges (numbers, literals, escapes, surrogates, UTF-8, trailing commas, "
+                   "whitespace, depth 512/513): af3/af4 take Foundation's JSONSerialization verdicts on this platform (run 2026-11-23), "
+                   "strict takes RFC 8259 where Python's json and the RFC agree (SPEC §6.4, §8)", ["SPEC§6.4"], GEN)
+    j = "application/json"
+    for body, frag, verdict in FOUNDATION_DIALECT:
+        opts = {"readingOptions": {"allowFragments": True}} if frag else None
+        shown = repr(body) if len(body) < 50 else "%r…%r (%d bytes)" % (body[:12], body[-12:], len(body))
+        try:
+            py = json.loads(body.decode("utf-8"))
+            py_ok = True
+        except (ValueError, UnicodeDecodeError):
+            py_ok = False
+        lone = b"\\ud83d" in body.lower() and b"\\ude00" not in body.lower() or b"\\ude00" in body.lower() and b"\\ud83d" not in body.lower()
+        nonstd = body.strip(b"[]-") in (b"NaN", b"Infinity")
+        if verdict == "DEPTH-OK" or isinstance(verdict, str):
+            obj = json.loads(body.decode("utf-8") if py_ok else verdict)
+            both = py_ok  # RFC 8259 (Python's json) agrees → every profile
+            f.add("%s → accepted by Foundation's JSONSerialization%s; object from json.loads" % (shown, " and Python's json (RFC 8259)" if both else
+                  " though not RFC 8259 (Python's json rejects it)"), resp("json", 200, j, body), {"valid": True, "object": obj, "error": ABSENT},
+                  options=opts, profiles=None if both else ["af3", "af4"], refs=["SPEC§8"] if verdict == "DEPTH-OK" else None)
+            if not both:
+                f.add("strict: %s is not RFC 8259 JSON (Python's json rejects it too) → 3840" % shown, resp("json", 200, j, body),
+                      {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, options=opts, profiles=["strict"])
+            continue
+        if verdict[0] == "depth":
+            f.add("%s: 513 nested containers; Foundation rejects them, SPEC §8 makes the rejection the typed nestingTooDeep" % shown,
+                  resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}},
+                  options=opts, refs=["SPEC§8"])
+            continue
+        err = {"domain": COCOA, "code": 3840}
+        how = "Foundation's JSONSerialization rejects it"
+        if verdict[1] is not None and body in OFFSET_DISAGREES:
+            how += " 'around character %d'; the offset is not pinned: the core reports %d (see OFFSET_DISAGREES)" % (verdict[1], OFFSET_DISAGREES[body])
+        elif verdict[1] is not None:
+            err["offset"] = verdict[1]
+            how += ", 'around character %d' (= byte %d of this UTF-8 body)" % (verdict[1], verdict[1])
+        profiles = None
+        if py_ok and not (lone or nonstd):
+            raise AssertionError(body)
+        if lone:
+            profiles = ["af3", "af4"]  # RFC 8259 §8.2 leaves unpaired surrogates unpredictable; strict is not pinned here
+        f.add("%s → 3840 (%s%s)" % (shown, how, "" if profiles else "; RFC 8259 and Python's json reject it too" if not nonstd else
+              "; not RFC 8259 (Python's json accepts it as an extension)"), resp("json", 200, j, body),
+              {"valid": True, "object": ABSENT, "error": err}, options=opts, profiles=profiles)
+    return f
+
+
 def clean(v, profile, top=True):
     """SPEC §6.4 null cleaning."""
     if isinstance(v, dict):
@@ -1197,7 +1375,7 @@ def main():
         return check_foundation()
     print("response: %d vectors" % write_all([status_file(), ctype_file(), json_file(), response_clean_file(), other_serializers_file(),
                                               json_numbers_file(), json_encoding_file(), image_file(), xml_strict_file(),
-                                              status_classes_file(), response_content_encoding_file()]))
+                                              status_classes_file(), response_content_encoding_file(), json_dialect_file()]))
     print("null-clean: %d vectors" % write_all(null_clean_files()))
 
 
