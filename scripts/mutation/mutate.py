@@ -323,22 +323,73 @@ def op_family(op):
 # Layers
 
 
-def run_pool(mutants, fn, jobs, label):
-    """fn(mutant) -> (killed: bool, how: str). Returns {id: (killed, how)}."""
+PROGRESS = f"{MB}/progress.jsonl"
+
+
+def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=None):
+    """fn(mutant) -> (killed: bool, how: str). Returns {id: (killed, how)}.
+
+    Mutants run in a seeded random order, so a run stopped by its deadline has covered a uniform
+    random sample; each result is appended to .build-mutants/progress.jsonl (run --resume reuses it)."""
     results = {}
+    order = list(mutants)
+    random.Random(20261123).shuffle(order)
+    for m in order:
+        k = norm_key(m["key"])
+        if done_before and k in done_before:
+            results[m["id"]] = done_before[k]
+    pending = [m for m in order if m["id"] not in results]
+    if results:
+        log(f"  {label}: {len(results)} results reused from {PROGRESS}")
     t0 = time.time()
     done = 0
+    prog = open(os.path.join(ROOT, PROGRESS), "a")
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futs = {pool.submit(fn, m): m for m in mutants}
-        for f in concurrent.futures.as_completed(futs):
-            m = futs[f]
-            results[m["id"]] = f.result()
-            done += 1
-            if done % 200 == 0 or done == len(mutants):
-                el = time.time() - t0
-                log(f"  {label}: {done}/{len(mutants)} in {el:.0f}s "
-                    f"({sum(1 for k, _ in results.values() if k)} killed)")
+        inflight = {}
+        it = iter(pending)
+        stop = False
+        while True:
+            while not stop and len(inflight) < jobs:
+                if deadline and time.time() > deadline:
+                    stop = True
+                    log(f"  {label}: time limit reached; {len(pending) - done - len(inflight)} mutants not run")
+                    break
+                m = next(it, None)
+                if m is None:
+                    stop = True
+                    break
+                inflight[pool.submit(fn, m)] = m
+            if not inflight:
+                break
+            finished, _ = concurrent.futures.wait(inflight, return_when=concurrent.futures.FIRST_COMPLETED)
+            for f in finished:
+                m = inflight.pop(f)
+                results[m["id"]] = f.result()
+                prog.write(json.dumps({"layer": layer or label, "key": norm_key(m["key"]),
+                                       "killed": results[m["id"]][0], "how": results[m["id"]][1]}) + "\n")
+                prog.flush()
+                done += 1
+                if done % 200 == 0 or done == len(pending):
+                    el = time.time() - t0
+                    log(f"  {label}: {done}/{len(pending)} in {el:.0f}s "
+                        f"({sum(1 for k, _ in results.values() if k)} killed so far)")
+    prog.close()
     return results
+
+
+def load_progress(layer):
+    out = {}
+    p = os.path.join(ROOT, PROGRESS)
+    if os.path.exists(p):
+        with open(p) as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                if r.get("layer") == layer:
+                    out[r["key"]] = (r["killed"], r["how"])
+    return out
 
 
 def run_one(cmd, env, timeout, cwd=ROOT):
@@ -364,23 +415,28 @@ def vectors_cmd():
     return [conformance_bin(), "run", "--jobs", "1", "--max-diffs", "0"]
 
 
-def calibrate(cmd, env, minimum=5.0, factor=10.0, label=""):
-    t = time.time()
-    r = subprocess.run(cmd, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    el = time.time() - t
+def calibrate(cmd, env, minimum=5.0, factor=10.0, label="", runs=3):
+    """The unmutated run's time (the best of `runs`, as the machine may be busy) and the timeout."""
+    el = None
+    for _ in range(runs):
+        t = time.time()
+        r = subprocess.run(cmd, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        el = min(el or 1e9, time.time() - t)
+        if r.returncode != 0:
+            break
     if r.returncode != 0:
         log(r.stdout[-3000:])
         raise SystemExit(f"the unmutated schemata build fails {label}: fix that first")
     return el, max(minimum, factor * el)
 
 
-def layer_vectors(mutants, jobs):
+def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None):
     env0 = mutant_env({"AFS_MUTANT": "0"})
-    base, timeout = calibrate(vectors_cmd(), env0, minimum=10.0, label="the vectors")
+    base, timeout = calibrate(vectors_cmd(), env0, minimum=minimum, label="the vectors")
     log(f"vectors: unmutated run {base:.2f}s; timeout {timeout:.1f}s; {len(mutants)} mutants, {jobs} jobs")
     t0 = time.time()
     res = run_pool(mutants, lambda m: run_one(vectors_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
-                   jobs, "vectors")
+                   jobs, "vectors", deadline, "vectors", done_before)
     return res, time.time() - t0, base
 
 
@@ -388,13 +444,13 @@ def tests_cmd():
     return ["swift", "test", "--skip-build", "--scratch-path", SCRATCH]
 
 
-def layer_tests(mutants, jobs):
+def layer_tests(mutants, jobs, deadline=None, done_before=None):
     env0 = mutant_env({"AFS_MUTANT": "0"})
-    base, timeout = calibrate(tests_cmd(), env0, minimum=30, factor=4, label="swift test")
+    base, timeout = calibrate(tests_cmd(), env0, minimum=30, factor=4, label="swift test", runs=1)
     log(f"tests: unmutated run {base:.1f}s; timeout {timeout:.0f}s; {len(mutants)} mutants, {jobs} jobs")
     t0 = time.time()
     res = run_pool(mutants, lambda m: run_one(tests_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
-                   jobs, "tests")
+                   jobs, "tests", deadline, "tests", done_before)
     return res, time.time() - t0, base
 
 
@@ -423,7 +479,7 @@ def build_fuzz():
     return time.time() - t
 
 
-def layer_fuzz(mutants, jobs, seconds):
+def layer_fuzz(mutants, jobs, seconds, deadline=None, done_before=None):
     fmap = fuzz_map()
     fbin = os.path.join(ROOT, FUZZ_SCRATCH, "release")
     flags = {}
@@ -444,7 +500,7 @@ def layer_fuzz(mutants, jobs, seconds):
                     return True, f"fuzz-{t}: {how}"
         return False, ""
 
-    res = run_pool(mutants, one, jobs, "fuzz")
+    res = run_pool(mutants, one, jobs, "fuzz", deadline, f"fuzz{seconds}", done_before)
     return res, time.time() - t0
 
 
@@ -715,11 +771,16 @@ def cmd_run(args):
     for l in layers:
         if l not in ("vectors", "tests", "fuzz"):
             raise SystemExit(f"unknown layer {l}")
-    log("building afs-mutate ...")
-    timing["tool build"] = build_tool()
-    log("building the mutant world (schemata + conformance" + (" + tests" if "tests" in layers else "") + ") ...")
-    sites, pruned, tb = build_world(["conformance"], tests="tests" in layers)
-    timing["schemata build"] = tb
+    if args.no_build:
+        # Use the mutant world as the last build left it (e.g. while another run uses it).
+        sites = load_json(SITES, [])
+        pruned = load_json(PRUNED, {}).get("pruned", {})
+    else:
+        log("building afs-mutate ...")
+        timing["tool build"] = build_tool()
+        log("building the mutant world (schemata + conformance" + (" + tests" if "tests" in layers else "") + ") ...")
+        sites, pruned, tb = build_world(["conformance"], tests="tests" in layers)
+        timing["schemata build"] = tb
     sel = select(sites, pruned, args)
     log(f"{len(sites)} mutants, {len(pruned)} not compiled, {len(sel)} selected")
     eq, dg, _ = reviewed(sites)
@@ -751,25 +812,42 @@ def cmd_run(args):
         for l in reused:
             timing[l + " (reused)"] = old.get("timing_seconds", {}).get(l, 0.0)
         log(f"reused {', '.join(sorted(reused))} results from {args.from_report}")
+    deadline = t_all + args.max_minutes * 60 if args.max_minutes else None
+    not_run = 0
+    if not args.resume and os.path.exists(os.path.join(ROOT, PROGRESS)):
+        os.remove(os.path.join(ROOT, PROGRESS))
+    os.makedirs(os.path.join(ROOT, MB), exist_ok=True)
     for layer in layers:
         if layer in reused:
             continue
         alive = [s for s in todo if results[s["id"]]["layer"] is None]
         if not alive:
             break
+        pl = f"fuzz{args.fuzz_seconds}" if layer == "fuzz" else layer
+        prev = load_progress(pl) if args.resume else {}
         if layer == "vectors":
-            res, el, base = layer_vectors(alive, args.jobs)
+            res, el, base = layer_vectors(alive, args.jobs, deadline=deadline, done_before=prev)
             per_mutant["vectors unmutated run"] = round(base, 3)
         elif layer == "tests":
-            res, el, base = layer_tests(alive, args.jobs)
+            res, el, base = layer_tests(alive, args.jobs, deadline=deadline, done_before=prev)
             per_mutant["tests unmutated run"] = round(base, 3)
         else:
-            log("building the fuzz targets (AFS_MUTANTS=1, libFuzzer + ASan) ...")
-            timing["fuzz build"] = build_fuzz()
-            res, el = layer_fuzz(alive, args.jobs, args.fuzz_seconds)
+            if not args.no_build:
+                log("building the fuzz targets (AFS_MUTANTS=1, libFuzzer + ASan) ...")
+                timing["fuzz build"] = build_fuzz()
+            res, el = layer_fuzz(alive, args.jobs, args.fuzz_seconds, deadline=deadline, done_before=prev)
         timing[layer] = el
-        per_mutant[f"{layer} per mutant (wall, {args.jobs} jobs)"] = round(el / max(1, len(alive)), 3)
-        for s in alive:
+        ran = [s for s in alive if s["id"] in res]
+        fresh = max(1, len(ran) - len([s for s in ran if norm_key(s["key"]) in prev]))
+        per_mutant[f"{layer} per mutant (wall, {args.jobs} jobs)"] = round(el / fresh, 3)
+        unrun = [s for s in alive if s["id"] not in res]
+        if unrun:
+            # Stopped by --max-minutes: what did not run is left out of the scored set.
+            skip = {s["id"] for s in unrun}
+            not_run += len(skip)
+            todo = [s for s in todo if s["id"] not in skip]
+            sel = [s for s in sel if s["id"] not in skip]
+        for s in ran:
             killed, how = res[s["id"]]
             results[s["id"]]["reached"] = layer
             if killed:
@@ -790,14 +868,18 @@ def cmd_run(args):
                               f"sample {args.sample} seed {args.seed}" if args.sample else ""] if x)
     if "fuzz" in layers:
         scope += f"; fuzz {args.fuzz_seconds} s per target"
+    if not_run:
+        scope += (f"; stopped by --max-minutes {args.max_minutes}: {not_run} selected mutants not run, so the figures "
+                  f"cover the {len(sel)} that ran (a uniform random sample: mutants run in a seeded random order)")
     ctx = {"sites": sites, "selected": sel, "pruned": pruned, "layers": layers, "results": results,
            "timing": {k: round(v, 1) for k, v in timing.items()}, "coverage": coverage, "scope": scope,
            "argv": " ".join(sys.argv[1:])}
     js, md = make_report(ctx)
     js["per_mutant_seconds"] = per_mutant
     js["argv"] = ctx["argv"]
-    save_json(f"{MB}/last-run-sites.json", sites)
-    save_json(f"{MB}/last-run-pruned.json", {"pruned": pruned})
+    if os.path.realpath(os.path.join(ROOT, out)) == os.path.realpath(os.path.join(ROOT, DOCS)):
+        save_json(f"{MB}/last-run-sites.json", sites)
+        save_json(f"{MB}/last-run-pruned.json", {"pruned": pruned})
     out = args.out
     save_json(f"{out}/report.json", js)
     with open(os.path.join(ROOT, out, "report.md"), "w") as f:
@@ -903,20 +985,30 @@ def cmd_ratchet(args):
     """CI: vectors layer over every mutant (or the baseline's fixed sample); fail if the rate drops."""
     t0 = time.time()
     base = load_json(f"{DOCS}/baseline.json", {})
-    build_tool()
-    sites, pruned, tb = build_world(["conformance"])
     sample = args.sample if args.sample is not None else base.get("sample")
     seed = args.seed if args.seed is not None else base.get("seed", 13)
     ns = argparse.Namespace(files=None, diff=None, sample=sample, seed=seed)
-    sel = select(sites, pruned, ns)
-    eq, dg, stale = reviewed(sites)
+    if args.from_report:
+        # Baseline from a full run's vectors results (same selection rule), without running.
+        rep = load_json(args.from_report, None)
+        sites = load_json(args.sites, [])
+        pruned = load_json(args.pruned, {}).get("pruned", {})
+        by_key = {norm_key(m["key"]): m for m in rep["mutants"]}
+        sel = [s for s in select(sites, pruned, ns) if norm_key(s["key"]) in by_key]
+        res = {s["id"]: (by_key[norm_key(s["key"])]["killed_by"] == "vectors", "") for s in sel}
+    else:
+        build_tool()
+        sites, pruned, tb = build_world(["conformance"])
+        sel = select(sites, pruned, ns)
+    eq, dg, stale = reviewed(sites, pruned)
     todo = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
-    res, el, one = layer_vectors(todo, args.jobs)
+    if not args.from_report:
+        res, el, one = layer_vectors(todo, args.jobs, minimum=5.0)
     killed = sum(1 for s in todo if res[s["id"]][0])
     r = rate(killed, len(todo)) or 0.0
     surv = [s for s in todo if not res[s["id"]][0]]
     old_surv = set(base.get("survivors", []))
-    lost = [s for s in surv if s["key"] not in old_surv]
+    lost = [s for s in surv if norm_key(s["key"]) not in old_surv]
     md = ["## Mutation ratchet (vectors layer)\n",
           f"{killed}/{len(todo)} behaviour mutants killed by the vectors ({r} %); baseline {base.get('kill_rate', 'none')} %. "
           f"{'Every mutant' if not sample else f'Fixed sample of {sample} (seed {seed})'}; {len(pruned)} not compiled; "
@@ -942,7 +1034,7 @@ def cmd_ratchet(args):
             "_": "Mutation ratchet baseline (scripts/mutation/mutate.py ratchet --update-baseline).",
             "kill_rate": r, "killed": killed, "scored": len(todo), "sample": sample, "seed": seed,
             "commit": sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip(),
-            "survivors": sorted(s["key"] for s in surv)})
+            "survivors": sorted(norm_key(s["key"]) for s in surv)})
         print(f"mutation ratchet: baseline written: {killed}/{len(todo)} ({r} %)")
         return 0
     want = base.get("kill_rate")
@@ -969,6 +1061,9 @@ def main():
     r.add_argument("--jobs", type=int, default=2, help="mutants run in parallel (default 2)")
     r.add_argument("--out", default=DOCS, help=f"report directory (default {DOCS})")
     r.add_argument("--no-coverage", dest="coverage", action="store_false", help="skip the per-layer coverage builds")
+    r.add_argument("--max-minutes", type=float, help="stop starting mutants after this long (the report covers those that ran: a uniform random sample)")
+    r.add_argument("--resume", action="store_true", help=f"reuse the per-mutant results in {PROGRESS} (same sources) instead of starting afresh")
+    r.add_argument("--no-build", action="store_true", help="use the mutant world (schemata, builds) as the last run left it; build nothing")
     r.add_argument("--from-report", metavar="JSON", help="reuse the results of the layers this report.json ran (by key); run only the later layers")
     r.add_argument("--summary", metavar="FILE", help="with --diff: append the Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY)")
     r.set_defaults(fn=cmd_run)
@@ -993,6 +1088,9 @@ def main():
     c.add_argument("--sample", type=int, help="override the baseline's sample size (default: the baseline's; none = every mutant)")
     c.add_argument("--seed", type=int, help="override the baseline's seed")
     c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--from-report", metavar="JSON", help="with --update-baseline: take the vectors results of a full run's report.json instead of running")
+    c.add_argument("--sites", default=f"{MB}/last-run-sites.json", help="with --from-report: that run's sites")
+    c.add_argument("--pruned", default=f"{MB}/last-run-pruned.json", help="with --from-report: that run's pruned list")
     c.add_argument("--summary", metavar="FILE", help="append the Markdown to FILE (e.g. $GITHUB_STEP_SUMMARY)")
     c.set_defaults(fn=cmd_ratchet)
 
