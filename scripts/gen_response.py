@@ -1284,6 +1284,23 @@ def null_clean_files():
         deep = {"k": deep}
     g.add("600 nested objects: iterative or limited, never a stack overflow → nestingTooDeep (SPEC §8)", {"json": deep},
           {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, refs=["SPEC§8"])
+    # The depth boundary: SPEC §8 default 512 nested containers, the same boundary Foundation's JSONSerialization
+    # enforces when parsing (512 accepted, 513 rejected; checked 2026-11-23, see FOUNDATION_DIALECT).
+    for n, kind in [(512, None), (513, "nestingTooDeep")]:
+        arr = [None, 1]
+        for _ in range(n - 1):
+            arr = [arr, None]
+        obj = {"a": None, "b": 1}
+        for _ in range(n - 1):
+            obj = {"k": obj, "z": None}
+        for what, v in [("arrays", arr), ("objects", obj)]:
+            for profiles in (["af3"], ["af4", "strict"]):
+                if kind:
+                    g.add("%d nested %s: one over the default depth 512 → nestingTooDeep (SPEC §8)" % (n, what), {"json": v},
+                          {"error": {"domain": "AFSerialization", "kind": kind}}, profiles=profiles, refs=["SPEC§8"])
+                else:
+                    g.add("%d nested %s: exactly the default depth 512 → cleaned by the SPEC §6.4 rule (%s)" % (n, what, "/".join(profiles)),
+                          {"json": v}, {"json": clean(v, profiles[0])}, profiles=profiles, refs=["SPEC§8"])
     return [f, g]
 
 
