@@ -315,11 +315,17 @@ FOUNDATION_ENCODINGS += [
     ("UTF-32LE with the unit 0xD800 (a surrogate): cannot transcode", bytes.fromhex("5b00000000d800005d000000"), 0, ("error", None, None)),
     ("UTF-32LE with a surrogate code point in a string: cannot transcode", bytes.fromhex("5b0000002200000000d80000220000005d000000"), 0, ("error", None, None)),
 ]
+# Near-BOMs: only an exact BOM decides (Foundation: UTF-8, error at byte 0/1), so a UTF-32 BOM check must look at every byte.
+FOUNDATION_NEAR_BOMS = [
+    ("00 31 FE FF: not the UTF-32BE BOM (second byte not 00) → UTF-8, NUL at 0", bytes.fromhex("0031feff"), 1, ("error", 0, ("latin-1", 0))),
+    ("31 00 FE FF: not the UTF-32BE BOM (first byte not 00) → UTF-8, NUL at 1", bytes.fromhex("3100feff"), 1, ("error", 1, ("latin-1", 0))),
+]
 # Offsets after characters of every UTF-8 length (lead bytes C2…DF, E0…EF, F0…F4): U+07FF, U+0800, U+20AC, U+FFFF, U+10000.
 for _ch, _n in [("\u07ff", 6), ("\u0800", 7), ("€", 7), ("\uffff", 7), ("\U00010000", 8)]:
     for _codec, _bom in [("utf-8", b""), ("utf-16-le", b""), ("utf-16-be", _B16BE), ("utf-32-be", b"")]:
         FOUNDATION_ENCODINGS.append(('%s ["U+%04X" 1]: error at the 1' % (_codec.upper(), ord(_ch)), _bom + ('["%s" 1]' % _ch).encode(_codec), 0,
                                      ("error", _n, (_codec, len(_bom)))))
+FOUNDATION_ENCODINGS += FOUNDATION_NEAR_BOMS
 
 
 def foundation_offset(body, n, how):
@@ -885,6 +891,9 @@ def image_file():
     bad("TIFF whose two LONG entries lack the last byte (IFD cut by one)", "tiff", t[:len(t) - 5], "truncated IFD (TIFF 6.0 §2: 12-byte entries)")
     bad("TIFF whose first IFD offset is the last byte of the file", "tiff", b"II*\x00" + struct.pack("<I", 9) + b"\x01\x00", "truncated IFD count")
     bad("TIFF whose first IFD offset equals the file length", "tiff", b"MM\x00*" + struct.pack(">I", 10) + b"\x00\x01", "truncated IFD count")
+    bad("PNG whose IEND lacks only the last CRC byte", "png", png_build(4, 4)[:-1], "W3C PNG §5.3: truncated chunk", pypng_rejects=True)
+    bad("PNG whose tEXt chunk claims 100 data bytes, 20 present, then the end", "png",
+        PNG_SIG + png_ihdr(4, 4) + struct.pack(">I", 100) + b"tEXt" + bytes(20), "W3C PNG §5.3: truncated chunk")
     return f
 
 
@@ -963,20 +972,23 @@ def xml_strict_file():
               "<a>x<!-- c -->y<?p q?>z<![CDATA[w]]></a>", "<?xml version='1.0'?>", "<a/>\n\n<!-- end -->\n"]:
         add("markup %r" % d, d)
 
-    for what, body, at in cases:
-        verdict = expat_verdict(body)
-        if verdict is None:
-            f.add("%s: well-formed, expat accepts it → the body is returned" % what, resp("xml", 200, x, body),
-                  {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["strict"])
-            continue
-        err = {"domain": "AFSerialization", "kind": "malformedXML"}
-        how = "expat: %s" % verdict[0]
-        if at is not None:
-            assert verdict[1] == at, (what, verdict, at)
-            err["offset"] = at
-            how += " at byte %d, the offending character" % at
-        f.add("%s: not well-formed (%s) → malformedXML, no object" % (what, how), resp("xml", 200, x, body),
-              {"valid": True, "object": ABSENT, "error": err}, profiles=["strict"])
+    def emit(cases):
+        for what, body, at in cases:
+            verdict = expat_verdict(body)
+            if verdict is None:
+                f.add("%s: well-formed, expat accepts it → the body is returned" % what, resp("xml", 200, x, body),
+                      {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["strict"])
+                continue
+            err = {"domain": "AFSerialization", "kind": "malformedXML"}
+            how = "expat: %s" % verdict[0]
+            if at is not None:
+                assert verdict[1] == at, (what, verdict, at)
+                err["offset"] = at
+                how += " at byte %d, the offending character" % at
+            f.add("%s: not well-formed (%s) → malformedXML, no object" % (what, how), resp("xml", 200, x, body),
+                  {"valid": True, "object": ABSENT, "error": err}, profiles=["strict"])
+
+    emit(cases)
     f.add("strict, empty body: no document, so no object and no error (README §6.5 decision, as for JSON)", resp("xml", 200, x, b""),
           {"valid": True, "object": ABSENT, "error": ABSENT}, profiles=["strict"])
     for body in [b"<a>\x01</a>", "<a>\ufffe</a>".encode("utf-8"), b"<a>&#0;</a>", b"<a><b></a>"]:
@@ -988,6 +1000,13 @@ def xml_strict_file():
     f.add("strict, text/html with malformed XML: −1016 only, no well-formedness error (content-type failure stops parsing)",
           resp("xml", 200, "text/html", b"<a>"), {"valid": False, "object": ABSENT, "error": dict(ctype_error("text/html"), underlying=ABSENT)},
           profiles=["strict"], refs=["SPEC§6.3"])
+    # Later additions (appended: ids are stable).
+    cases = []
+    for d in ["<a>&#", "<a>&#x", "<a>&#12", "<a>&", "<a>&lt", "<a b='&#x", "<a b='&lt"]:
+        add("markup %r: a reference cut by the end of the body" % d, d)
+    for ref in ["&#xfffe;", "&#xffff;", "&#xd800;", "&#xb;", "&#xc;", "&#xd;", "&#xa0;", "&#xfffd;", "&#x1f600;"]:
+        add("character reference %s (lowercase hex) in content" % ref, "<a>%s</a>" % ref)
+    emit(cases)
     return f
 
 
