@@ -894,6 +894,8 @@ def image_file():
     bad("PNG whose IEND lacks only the last CRC byte", "png", png_build(4, 4)[:-1], "W3C PNG §5.3: truncated chunk", pypng_rejects=True)
     bad("PNG whose tEXt chunk claims 100 data bytes, 20 present, then the end", "png",
         PNG_SIG + png_ihdr(4, 4) + struct.pack(">I", 100) + b"tEXt" + bytes(20), "W3C PNG §5.3: truncated chunk")
+    bad("PNG whose 20-byte tEXt chunk lacks only its last CRC byte (the file ends there)", "png",
+        PNG_SIG + png_ihdr(4, 4) + png_chunk(b"tEXt", b"k\x00" + bytes(18))[:-1], "W3C PNG §5.3: truncated chunk", pypng_rejects=True)
     return f
 
 
