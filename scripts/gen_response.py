@@ -319,6 +319,8 @@ FOUNDATION_ENCODINGS += [
 FOUNDATION_NEAR_BOMS = [
     ("00 31 FE FF: not the UTF-32BE BOM (second byte not 00) → UTF-8, NUL at 0", bytes.fromhex("0031feff"), 1, ("error", 0, ("latin-1", 0))),
     ("31 00 FE FF: not the UTF-32BE BOM (first byte not 00) → UTF-8, NUL at 1", bytes.fromhex("3100feff"), 1, ("error", 1, ("latin-1", 0))),
+    ("FF FE 00 5B 5D 00 00 00: FF FE 00 5B is not the UTF-32LE BOM (fourth byte not 00) → UTF-16LE, U+5B00 at byte 2 is no value",
+     bytes.fromhex("fffe005b5d000000"), 0, ("error", 0, ("utf-16-le", 2))),
 ]
 # Offsets after characters of every UTF-8 length (lead bytes C2…DF, E0…EF, F0…F4): U+07FF, U+0800, U+20AC, U+FFFF, U+10000.
 for _ch, _n in [("\u07ff", 6), ("\u0800", 7), ("€", 7), ("\uffff", 7), ("\U00010000", 8)]:
