@@ -328,6 +328,12 @@ for _ch, _n in [("\u07ff", 6), ("\u0800", 7), ("€", 7), ("\uffff", 7), ("\U000
         FOUNDATION_ENCODINGS.append(('%s ["U+%04X" 1]: error at the 1' % (_codec.upper(), ord(_ch)), _bom + ('["%s" 1]' % _ch).encode(_codec), 0,
                                      ("error", _n, (_codec, len(_bom)))))
 FOUNDATION_ENCODINGS += FOUNDATION_NEAR_BOMS
+# Two characters of one UTF-8 length in a row (and DEL, the last 1-byte character): a mapping that miscounts a lead
+# byte cannot realign on the second one.
+for _txt, _n in [("\u0800\u0800", 10), ("€€", 10), ("\x7f", 5), ("\x7f\x7f", 6), ("\u07ff\u07ff", 8), ("\U00010000\U00010000", 12)]:
+    for _codec in ["utf-16-le", "utf-32-be"]:
+        FOUNDATION_ENCODINGS.append(('%s ["%s" 1]: error at the 1' % (_codec.upper(), " ".join("U+%04X" % ord(c) for c in _txt)),
+                                     ('["%s" 1]' % _txt).encode(_codec), 0, ("error", _n, (_codec, 0))))
 
 
 def foundation_offset(body, n, how):
