@@ -1,8 +1,10 @@
 import AFSerialization
 
 /// `content-decode` (VECTORS.md): `contentEncoding` + `body` → decoded `body` (SPEC §7).
-/// `chunkSizes` feeds the streaming decoder in chunks of those sizes, cycling, to show the
-/// output does not depend on chunking; `maxDecodedSize` overrides the 64 MiB default.
+/// Without `chunkSizes` the body goes through the one-shot `ContentDecoder.decode` (its own output
+/// path: a gzip trailer's size hint, direct output); `chunkSizes` feeds the streaming decoder in
+/// chunks of those sizes, cycling, to show the output does not depend on chunking (SPEC §7);
+/// `maxDecodedSize` overrides the 64 MiB default.
 struct ContentDecodeComponent: EvalComponent {
     let name = "content-decode"
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
@@ -11,11 +13,14 @@ struct ContentDecodeComponent: EvalComponent {
         let limit = try options.int("maxDecodedSize") ?? Limits.default.maxDecodedSize
         let sizes = try options.ints("chunkSizes") ?? []
         if sizes.contains(where: { $0 <= 0 }) { throw HarnessError(options.sub("chunkSizes"), "chunk sizes must be positive") }
+        if sizes.isEmpty {
+            return .obj(["body": Codec.encodeBytes(try ContentDecoder.decode(body, contentEncoding: coding, maxDecodedSize: limit))])
+        }
         let decoder = try ContentDecoder(contentEncoding: coding, maxDecodedSize: limit)
         var out: [UInt8] = []
         var offset = 0, k = 0
         while offset < body.count {
-            let n = sizes.isEmpty ? body.count : min(sizes[k % sizes.count], body.count - offset)
+            let n = min(sizes[k % sizes.count], body.count - offset)
             out += try decoder.write(Array(body[offset..<(offset + n)]))
             offset += n
             k += 1
