@@ -509,7 +509,10 @@ def layer_fuzz(mutants, jobs, seconds, deadline=None, done_before=None):
 
 
 def llvm_tool(name):
-    for cand in (name, f"/opt/swift/usr/bin/{name}"):
+    # The toolchain's own first: a system LLVM may not read Swift's profile format.
+    swiftc = shutil.which("swiftc")
+    tc = os.path.dirname(os.path.realpath(swiftc)) if swiftc else "/opt/swift/usr/bin"
+    for cand in (os.path.join(tc, name), f"/opt/swift/usr/bin/{name}", name):
         if shutil.which(cand):
             return shutil.which(cand)
     return None
@@ -862,7 +865,10 @@ def cmd_run(args):
             log("coverage: tests ...")
             coverage["tests"] = coverage_tests()
         timing["coverage"] = time.time() - t
-    timing["total"] = time.time() - t_all
+    for item in args.timing or []:
+        k, _, v = item.partition("=")
+        timing[k] = float(v)
+    timing["total"] = time.time() - t_all if not args.timing else sum(v for k, v in timing.items() if k in layers)
     scope = "every site" if not (args.files or args.diff or args.sample) else \
         ", ".join(x for x in [f"files {args.files}" if args.files else "", f"diff {args.diff}" if args.diff else "",
                               f"sample {args.sample} seed {args.seed}" if args.sample else ""] if x)
@@ -870,11 +876,16 @@ def cmd_run(args):
         scope += f"; fuzz {args.fuzz_seconds} s per target"
     if not_run:
         scope += (f"; stopped by --max-minutes {args.max_minutes}: {not_run} selected mutants not run, so the figures "
-                  f"cover the {len(sel)} that ran (a uniform random sample: mutants run in a seeded random order)")
+                  f"cover the {len(todo)} scored mutants that ran (a uniform random sample: mutants run in a seeded random order)")
     ctx = {"sites": sites, "selected": sel, "pruned": pruned, "layers": layers, "results": results,
            "timing": {k: round(v, 1) for k, v in timing.items()}, "coverage": coverage, "scope": scope,
-           "argv": " ".join(sys.argv[1:])}
+           "argv": " ".join(a for i, a in enumerate(sys.argv[1:]) if a != "--note" and (i == 0 or sys.argv[i] != "--note"))}
     js, md = make_report(ctx)
+    if args.note:
+        js["note"] = args.note
+        lines = md.split("\n")
+        lines.insert(3, "\n" + args.note + "\n")
+        md = "\n".join(lines)
     js["per_mutant_seconds"] = per_mutant
     js["argv"] = ctx["argv"]
     out = args.out
@@ -1069,6 +1080,8 @@ def main():
     r.add_argument("--jobs", type=int, default=2, help="mutants run in parallel (default 2)")
     r.add_argument("--out", default=DOCS, help=f"report directory (default {DOCS})")
     r.add_argument("--no-coverage", dest="coverage", action="store_false", help="skip the per-layer coverage builds")
+    r.add_argument("--timing", nargs="+", metavar="LAYER=SECONDS", help="record these layer times (for a run rendered with --resume)")
+    r.add_argument("--note", help="a paragraph added under the report's header (e.g. how a resumed run was timed)")
     r.add_argument("--max-minutes", type=float, help="stop starting mutants after this long (the report covers those that ran: a uniform random sample)")
     r.add_argument("--resume", action="store_true", help=f"reuse the per-mutant results in {PROGRESS} (same sources) instead of starting afresh")
     r.add_argument("--no-build", action="store_true", help="use the mutant world (schemata, builds) as the last run left it; build nothing")
