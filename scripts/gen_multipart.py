@@ -684,6 +684,37 @@ def parse_files():
               options=opts, refs=["RFC9110#5.6.2"] if "Name" in kind else None)
         e.add(what + ", fed one byte at a time → the same error", {"boundary": B, "body": bytes_value(body)}, err(kind, offset),
               options=dict(opts or {}, chunkSizes=[1]))
+    # Header values and part context, from the header grammar (RFC 5322 §2.2: the value follows the
+    # colon; leading whitespace is not part of it) and SPEC §5.7 (errors name the defect and where).
+    ok_tail = ("\r\n\r\n1\r\n--%s--\r\n" % B).encode()
+    tab_value = head + b"Content-Disposition:\t attachment; name=\"a\"" + ok_tail
+    e.add("a tab and a space after the colon are not part of the value: the non-form-data error points at `attachment`",
+          {"boundary": B, "body": bytes_value(tab_value)}, err("multipartNotFormData", tab_value.index(b"attachment")))
+    no_space = head + b"Content-Disposition:form-data;name=\"a\"" + ok_tail
+    e.add("no space after the colon or the `;` (OWS is optional, RFC 9110 §5.6.3): a valid part named a",
+          {"boundary": B, "body": bytes_value(no_space)},
+          {"parts": [{"name": "a", "headers": [["Content-Disposition", "form-data;name=\"a\""]], "body": {"text": "1"}}]})
+    blank = head + b"Content-Disposition: form-data; name=\"a\"\r\nX-Empty:\t \r\n\r\n1\r\n--" + B.encode() + b"--\r\n"
+    e.add("a header whose value is only whitespace has the empty value",
+          {"boundary": B, "body": bytes_value(blank)},
+          {"parts": [{"name": "a", "headers": [["Content-Disposition", "form-data; name=\"a\""], ["X-Empty", ""]], "body": {"text": "1"}}]})
+    two = (head + b"Content-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--" + B.encode() + b"\r\nX-A: 1\r\n"
+           b"Content-Disposition: attachment; name=\"b\"" + ok_tail)
+    e.add("the second part's non-form-data Content-Disposition: the offset points into that part, the context names part 1",
+          {"boundary": B, "body": bytes_value(two)},
+          {"error": {"domain": CORE, "kind": "multipartNotFormData", "offset": two.index(b"attachment"), "context": {"part": "1"}}})
+    for body, kind, at in [
+            (("--%s\r\nContent-Type: text/plain\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "multipartMissingContentDisposition", len(head)),
+            (with_cd(b"form-data; name"), "multipartBadContentDisposition", cd_at + 15),
+            (with_cd(b"attachment; name=\"a\""), "multipartNotFormData", cd_at),
+            (("--%s\r\nContent-Disposition: form-data\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode(), "multipartMissingName", cd_at)]:
+        e.add("%s in the first part: the error's context names part 0 (SPEC §5.7: errors say where)" % kind,
+              {"boundary": B, "body": bytes_value(body)},
+              {"error": {"domain": CORE, "kind": kind, "offset": at, "context": {"part": "0"}}})
+    empty_q = head + b"Content-Disposition: form-data; name=\"\"; filename=\"\"" + ok_tail
+    assert oracle_parts(empty_q, B, "email") == [("", b"1")]
+    e.add("empty quoted strings: name \"\" and filename \"\" are empty, not malformed (RFC 9110 §5.6.4 quoted-string; Python email reads name '')",
+          {"boundary": B, "body": bytes_value(empty_q)}, {"parts": [{"name": "", "filename": "", "body": {"text": "1"}}]})
     return [f, g, e, delimiter_line_file()]
 
 
@@ -778,6 +809,15 @@ def delimiter_line_file():
         assert got is None or got in ([("a", b"v")], [b"v"]), (which, got)
     d.add("a close delimiter ends the parts whatever follows it; the rest is epilogue (SPEC §5.7; werkzeug and python-multipart read one part)",
           {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "v"}}]})
+    # After `CRLF--B` LF, the LF is data and starts no delimiter: `LF--B--` without its CR is no close
+    # delimiter (RFC 2046 §5.1.1: a delimiter is CRLF "--" boundary).
+    data = b"v\r\n--" + B.encode() + b"\n--" + B.encode() + b"--"
+    body = ("--%s\r\n" % B).encode() + cd + data + ("\r\n--%s--\r\n" % B).encode()
+    got = oracle_parts(body, B, "python-multipart")
+    assert got is None or got == [data], got
+    d.add("`--B` then a bare LF and `--B--`: the LF line is no close delimiter (no CR before it), all of it is data "
+          "(SPEC §5.7; RFC 2046 §5.1.1; python-multipart 0.0.34 reads the same body)",
+          {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": bytes_value(data)}]})
     return d
 
 
