@@ -945,6 +945,46 @@ def cmd_report(args):
     print(f"re-rendered {args.out}/report.md")
 
 
+def cmd_recheck(args):
+    """Re-runs the vectors layer on a report's survivors with the mutant world the last run built (no
+    build): the loop for writing vectors that kill survivors. Writes nothing."""
+    rep = load_json(os.path.join(ROOT, args.report), None)
+    if rep is None:
+        raise SystemExit(f"{args.report}: no such report (run `mutate.py run` first)")
+    if not os.path.exists(conformance_bin()) or not os.path.exists(os.path.join(ROOT, SITES)):
+        raise SystemExit(f"no mutant world under {MB}/ (run `mutate.py run` or `ratchet` once to build it)")
+    ids = {norm_key(s["key"]): s for s in load_json(os.path.join(ROOT, SITES), [])}
+    surv = [m for m in rep["survivors"] if not args.files or any(fnmatch.fnmatch(m["file"], g) for g in args.files)]
+    if args.line:
+        surv = [m for m in surv if m["line"] in args.line]
+    cmd = vectors_cmd() + sum((["--filter", f] for f in (args.filter or [])), [])
+    base, timeout = calibrate(cmd, mutant_env({"AFS_MUTANT": "0"}), minimum=10.0, label="the selected vectors", runs=1)
+    stale, rows = [], []
+    todo = []
+    for m in surv:
+        s = ids.get(norm_key(m["key"]))
+        if s is None:
+            stale.append(m)
+        else:
+            todo.append((m, s))
+
+    def one(pair):
+        m, s = pair
+        return pair, run_one(cmd, mutant_env({"AFS_MUTANT": str(s["id"])}), timeout)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+        for (m, s), (killed, how) in ex.map(one, todo):
+            rows.append((killed, m))
+            if killed or not args.killed_only:
+                state = f"killed ({how})" if killed else "survives"
+                print(f"{state:18} {m['file']}:{m['line']}  {m['original']} → {m['mutated']}  [{m['operator']}]  id {s['id']}", flush=True)
+    for m in stale:
+        print(f"{'stale key':18} {m['file']}:{m['line']}  {m['key']}")
+    k = sum(1 for killed, _ in rows if killed)
+    print(f"{k} of {len(rows)} survivors of {args.report} now killed; {len(rows) - k} survive; {len(stale)} not in the current schemata")
+    return 0
+
+
 def cmd_sites(args):
     build_tool()
     sites, pruned, _ = build_world(["conformance"])
@@ -1128,6 +1168,15 @@ def main():
     c.add_argument("--pruned", default=f"{MB}/last-run-pruned.json", help="with --from-report: that run's pruned list")
     c.add_argument("--summary", metavar="FILE", help="append the Markdown to FILE (e.g. $GITHUB_STEP_SUMMARY)")
     c.set_defaults(fn=cmd_ratchet)
+
+    rc = sub.add_parser("recheck", help="re-run a report's survivors against the current vectors (no build)")
+    rc.add_argument("--report", default=f"{DOCS}/report.json")
+    rc.add_argument("--files", nargs="+", metavar="GLOB", help="only survivors in files matching (relative to Sources/AFSerialization)")
+    rc.add_argument("--line", nargs="+", type=int, help="only survivors on these lines")
+    rc.add_argument("--filter", nargs="+", help="pass these --filter values to conformance run (e.g. a component) for speed")
+    rc.add_argument("--jobs", type=int, default=1)
+    rc.add_argument("--killed-only", action="store_true", help="print only the newly killed")
+    rc.set_defaults(fn=cmd_recheck)
 
     args = p.parse_args()
     sys.exit(args.fn(args) or 0)
