@@ -113,4 +113,9 @@ if let mutants = Context.environment["AFS_MUTANTS"], !mutants.isEmpty, mutants !
         // The switch is a plain global read: no dynamic exclusivity check on each site.
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
     }
+    // `conformance mutants` (the fork server) switches mutants through the schemata's
+    // __afsActivateMutant, which only a schemata build has.
+    for target in package.targets where target.name == "conformance" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.define("AFS_MUTANTS")]
+    }
 }

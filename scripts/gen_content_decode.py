@@ -6,6 +6,14 @@ zlib.compress for RFC 1950, zlib.compressobj(wbits=-15) for raw RFC 1951 deflate
 body is the original plaintext, and every valid input is decoded back with Python's zlib
 (decompressobj(wbits=47) for gzip members, 15 / -15 for deflate) before it is written (asserted).
 Corrupt inputs are derived by flipping or cutting bytes of valid ones; Python must reject them too.
+
+error-details / buffers (mutation follow-up): gzip members, zlib headers and stored blocks are also written field by field
+from RFC 1950 §2.2, RFC 1951 §3.2.3-3.2.4 and RFC 1952 §2.3 (gz_header, gz_member, stored_block). Expected error offsets are
+the end of the defective field in the failing layer's input (magic → 2, FLG → 4, FHCRC → end of header, CRC32 → n-4, ISIZE
+→ n, DICTID → 6, ADLER32 → n, BTYPE → 1, LEN/NLEN → 5), every such input rejected by Python's zlib with the matching wbits;
+each is checked unchanged under several chunkings. Error contexts (coding, layer, limit, field) are decisions to record for README §7 (listed in the mutation report).
+Inputs that reach particular decoder paths (output filling the first 16 KiB buffer, a chunk ending on a block) are chosen
+with Python's decompressobj (max_length, unconsumed_tail), but their expected values are still only the plaintext.
 """
 import gzip
 import random
@@ -383,8 +391,304 @@ def paths_file():
     return f
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# Hand-built RFC 1952 members and RFC 1951 blocks for the error-detail and buffer-path topics.
+
+FTEXT, FHCRC, FEXTRA, FNAME, FCOMMENT = 1, 2, 4, 8, 16
+
+
+def gz_header(flg=0, extra=b"", name=b"", comment=b"", hcrc=None, cm=8, mtime=0, xfl=0, os_=255):
+    """An RFC 1952 §2.3 member header written field by field (ID1 ID2 CM FLG MTIME XFL OS, then the optional
+    FEXTRA (XLEN + data), FNAME and FCOMMENT (zero-terminated) and FHCRC fields, in that order)."""
+    h = bytes([0x1F, 0x8B, cm, flg]) + mtime.to_bytes(4, "little") + bytes([xfl, os_])
+    if flg & FEXTRA:
+        h += len(extra).to_bytes(2, "little") + extra
+    if flg & FNAME:
+        h += name + b"\x00"
+    if flg & FCOMMENT:
+        h += comment + b"\x00"
+    if flg & FHCRC:
+        h += (zlib.crc32(h) & 0xFFFF if hcrc is None else hcrc).to_bytes(2, "little")  # §2.3.1.1: low 16 bits of CRC32
+    return h
+
+
+def gz_member(data, header=None, crc=None, isize=None):
+    """header + raw deflate + CRC32 + ISIZE (RFC 1952 §2.3.1), each trailer field overridable."""
+    return ((header if header is not None else gz_header()) + raw(data)
+            + ((zlib.crc32(data) if crc is None else crc) & 0xFFFFFFFF).to_bytes(4, "little")
+            + ((len(data) if isize is None else isize) & 0xFFFFFFFF).to_bytes(4, "little"))
+
+
+def err(kind, offset=None, context=None):
+    e = {"domain": CORE, "kind": kind}
+    if offset is not None:
+        e["offset"] = offset
+    if context is not None:
+        e["context"] = context
+    return {"error": e}
+
+
+def ctx(coding, layer=0, **more):
+    c = {"coding": coding, "layer": str(layer)}
+    c.update({k: str(v) for k, v in more.items()})
+    return c
+
+
+def py_rejects(data, wbits):
+    """True when Python's zlib rejects `data` as a whole stream of this format (error or no end marker)."""
+    return rejected_by(lambda: py_kind(data, wbits))
+
+
+OFFSET_RULE = ("decision to record (README §7): an error's offset counts bytes of the failing layer's input up to the "
+               "end of the field in which the defect is found")
+
+
+def details_file():
+    """Error offsets and context (README additions: errors carry `offset` and `context`). Offsets are derived from the
+    RFC 1950/1951/1952 field layout (the end of the defective field); each input is also rejected by Python's zlib."""
+    f = VectorFile("content-decode", "error-details", "Error offsets (end of the defective RFC 1950/1951/1952 field, in the failing "
+                   "layer's input) and error context (coding, layer, limit), identical for any chunking (SPEC §7, §8)",
+                   ["SPEC§7", "SPEC§8"], GEN)
+    CH = [None, {"chunkSizes": [1]}, {"chunkSizes": [2, 5]}]
+
+    def bad(what, coding, body, expected, ref, why, chunkings=CH, options=None):
+        for opts in chunkings:
+            how = "" if opts is None else ", chunks %s" % opts["chunkSizes"]
+            o = dict(options or {})
+            o.update(opts or {})
+            f.add("%s%s → %s (%s)" % (what, how, expected["error"]["kind"], why), {"contentEncoding": coding, "body": bytes_value(body)},
+                  expected, options=o or None, refs=[ref] if ref else None)
+
+    data = b"The quick brown fox jumps over the lazy dog. " * 50
+    g = gz(data)
+    n = len(g)
+    assert g[:4] == b"\x1f\x8b\x08\x00"
+    # RFC 1952 §2.3.1: ID1 ID2 are bytes 0-1; CRC32 is bytes n-8..n-5, ISIZE n-4..n-1.
+    bad_magic = b"\x1f\x8c" + g[2:]
+    assert py_kind(bad_magic, 31) == "corruptContent" and rejected_by(lambda: gzip.decompress(bad_magic))
+    bad("gzip whose ID2 is 8C, not 8B: the defect is in the 2-byte magic (bytes 0-1), offset 2", "gzip", bad_magic,
+        err("corruptContent", 2, ctx("gzip")), "RFC1952", "RFC 1952 §2.3.1 ID1 ID2; gzip.decompress: not a gzipped file; " + OFFSET_RULE)
+    bad_crc = g[:-8] + bytes([g[-8] ^ 0xFF]) + g[-7:]
+    assert py_kind(bad_crc, 31) == "corruptContent"
+    bad("gzip with a wrong CRC32: the CRC32 field ends 4 bytes before the end (offset %d of %d)" % (n - 4, n), "gzip", bad_crc,
+        err("corruptContent", n - 4, ctx("gzip")), "RFC1952", "RFC 1952 §2.3.1 CRC32; zlib.decompressobj(31) rejects it")
+    bad_isize = g[:-4] + (len(data) + 1).to_bytes(4, "little")
+    assert py_kind(bad_isize, 31) == "corruptContent"
+    bad("gzip with a wrong ISIZE: the ISIZE field is the last 4 bytes (offset %d)" % n, "gzip", bad_isize,
+        err("corruptContent", n, ctx("gzip")), "RFC1952", "RFC 1952 §2.3.1 ISIZE; zlib.decompressobj(31) rejects it")
+    flg = gz_member(b"reserved flag bits", gz_header(flg=0xE0))
+    assert py_kind(flg, 31) == "corruptContent"
+    bad("gzip header with the reserved FLG bits 5-7 set (hand-built): FLG is byte 3, offset 4", "gzip", flg,
+        err("corruptContent", 4, ctx("gzip")), "RFC1952",
+        "RFC 1952 §2.3.1.2: a compliant decompressor must give an error if a reserved bit is set; zlib.decompressobj(31) rejects it "
+        "(Python's gzip module ignores these bits)")
+    hdr = gz_header(flg=FHCRC | FNAME, name=b"a.txt")
+    good = gz_member(b"header crc", hdr)
+    wrong = gz_member(b"header crc", hdr[:-2] + bytes([hdr[-2] ^ 0x01, hdr[-1]]))
+    assert gzip.decompress(good) == b"header crc" and py_kind(wrong, 31) == "corruptContent"
+    bad("gzip header with FNAME 'a.txt' and a wrong FHCRC (hand-built): the CRC16 field ends the %d-byte header" % len(hdr), "gzip", wrong,
+        err("corruptContent", len(hdr), ctx("gzip")), "RFC1952", "RFC 1952 §2.3.1.1 CRC16 = low 16 bits of the header's CRC32; "
+        "zlib.decompressobj(31) rejects it")
+    z = zl(data)
+    assert py_kind(z, 31) == "corruptContent" and rejected_by(lambda: gzip.decompress(z))
+    bad("a zlib (RFC 1950) stream labelled gzip is not gzip: its first two bytes are no gzip magic, offset 2", "gzip", z,
+        err("corruptContent", 2, ctx("gzip")), "RFC1952", "gzip.decompress and zlib.decompressobj(31) reject it; gzip is not "
+        "zlib/gzip auto-detection")
+    m2 = gz(b"second")
+    for tail, off, what in [(b"xy", n + 2, "the bytes 'xy' (a second member with a bad magic, bytes %d-%d)" % (n, n + 1)),
+                            (m2[:-8] + bytes([m2[-8] ^ 1]) + m2[-7:], n + len(m2) - 4, "a second member with a wrong CRC32")]:
+        body = g + tail
+        assert rejected_by(lambda: gzip.decompress(body)) and py_kind(body, 47) == "corruptContent"
+        bad("a %d-byte gzip member followed by %s: the offset counts from the start of the body" % (n, what), "gzip", body,
+            err("corruptContent", off, ctx("gzip")), "RFC1952", "gzip.decompress rejects it; " + OFFSET_RULE)
+
+    bad_adler = z[:-1] + bytes([z[-1] ^ 0x01])
+    assert py_kind(bad_adler, 15) == "corruptContent"
+    bad("zlib stream with a wrong Adler-32: the ADLER32 field is the last 4 bytes (offset %d)" % len(z), "deflate", bad_adler,
+        err("corruptContent", len(z), ctx("deflate")), "RFC1950", "RFC 1950 §2.2 ADLER32; zlib.decompress rejects it")
+    zd = zlib.compressobj(6, zlib.DEFLATED, 15, zdict=b"hello")
+    fdict = zd.compress(b"hello hello") + zd.flush()
+    assert fdict[1] & 0x20 and rejected_by(lambda: zlib.decompress(fdict))
+    bad("zlib stream with FDICT: the 4-byte DICTID follows CMF FLG, a dictionary is needed at offset 6", "deflate", fdict,
+        err("corruptContent", 6, ctx("deflate")), "RFC1950", "RFC 1950 §2.2 FDICT/DICTID; zlib.decompress fails (Z_NEED_DICT)")
+    btype3 = b"\x07\x00\x00"
+    assert (btype3[0] & 0x0F) != 8 and py_kind(btype3, -15) == "corruptContent"
+    bad("raw deflate whose first block has BTYPE 11 (byte 07, hand-built): the block header is in byte 0, offset 1", "deflate", btype3,
+        err("corruptContent", 1, ctx("deflate")), "RFC1951", "RFC 1951 §3.2.3: BTYPE 11 is reserved (error); zlib.decompress(wbits=-15) rejects it")
+    lens = b"\x01\x05\x00\x00\x00hello"
+    assert py_kind(lens, -15) == "corruptContent"
+    bad("raw stored block with NLEN not the complement of LEN (hand-built): LEN NLEN are bytes 1-4, offset 5", "deflate", lens,
+        err("corruptContent", 5, ctx("deflate")), "RFC1951", "RFC 1951 §3.2.4; zlib.decompress(wbits=-15): invalid stored block lengths")
+
+    # Context: the failing coding and its 0-based position in the Content-Encoding list (identity counts); the offset is in that
+    # layer's input, i.e. in the bytes the outer layers decoded.
+    inner_bad = b"\x1f\x8c" + b"not gzip" * 8
+    outer = zl(inner_bad)
+    assert zlib.decompress(outer) == inner_bad and py_kind(inner_bad, 31) == "corruptContent"
+    bad("'gzip, deflate' whose deflate layer decodes to bytes with a bad gzip magic: the gzip layer (position 0) fails at offset 2 of "
+        "its own input", "gzip, deflate", outer, err("corruptContent", 2, ctx("gzip", 0)), "RFC9110#8.4.1",
+        "zlib.decompress gives the inner bytes, gzip.decompress rejects them; decision to record (README §7): context.layer is the position in the list")
+    bad("'identity, gzip' with a bad gzip magic: the failing coding is at position 1", "identity, gzip", bad_magic,
+        err("corruptContent", 2, ctx("gzip", 1)), "RFC9110#8.4.1", "gzip.decompress rejects it; identity counts as a position")
+    fine = gz(zl(b"inner deflate is fine " * 10))
+    outer_crc = fine[:-8] + bytes([fine[-8] ^ 0x01]) + fine[-7:]
+    assert zlib.decompress(gzip.decompress(fine)) == b"inner deflate is fine " * 10 and py_kind(outer_crc, 31) == "corruptContent"
+    bad("'deflate, gzip' whose gzip layer has a wrong CRC32 over a valid zlib stream: the gzip layer (position 1) is reported",
+        "deflate, gzip", outer_crc, err("corruptContent", len(fine) - 4, ctx("gzip", 1)), "RFC1952",
+        "zlib.decompressobj(31) rejects the CRC32; zlib.decompress accepts the bytes it wraps")
+
+    # Non-stream errors: the coding list and the decoded-size limit.
+    for header, name in [("BR", "br"), ("gzip, X-Custom", "x-custom")]:
+        bad("unknown coding in %r: the context names it lower-cased" % header, header, gz(b"x"),
+            err("unsupportedContentEncoding", None, {"coding": name}), "RFC9110#8.4.1",
+            "SPEC §7 unknown coding; decision to record (README §7): context.coding is the ASCII-lower-cased name (codings are case-insensitive)",
+            chunkings=[None])
+    long = "x" * 64 + "YZ"
+    bad("unknown 66-character coding: the context keeps its first 64 characters", "gzip, " + long, gz(b"x"),
+        err("unsupportedContentEncoding", None, {"coding": long.lower()[:64]}), "RFC9110#8.4.1",
+        "decision to record (README §7): a coding name in an error context is cut to 64 characters", chunkings=[None])
+    bad("six codings: the context names the limit (5) and the field", ", ".join(["gzip"] * 6), gz(b"x"),
+        err("limitExceeded", None, {"limit": "5", "field": "Content-Encoding"}), "RFC9110#8.4.1", "SPEC §7: at most 5 layers",
+        chunkings=[None])
+    exact = b"y" * 4096
+    bad("gzip of 4097 bytes with maxDecodedSize 4096: the context names the coding, its layer and the limit", "gzip", gz(exact + b"y"),
+        err("limitExceeded", None, ctx("gzip", 0, limit=4096)), "SPEC§8", "SPEC §8 decoded-size limit; gzip.decompress gives 4097 bytes",
+        options={"maxDecodedSize": 4096})
+    bad("'deflate, identity' over the limit: deflate is at position 0", "deflate, identity", zl(exact + b"y"),
+        err("limitExceeded", None, ctx("deflate", 0, limit=4096)), "SPEC§8", "SPEC §8; zlib.decompress gives 4097 bytes",
+        options={"maxDecodedSize": 4096}, chunkings=[None, {"chunkSizes": [3]}])
+    assert len(gzip.decompress(gz(exact + b"y"))) == 4097
+    return f
+
+
+def buffers_file():
+    """Decoder paths that only some inputs reach: zlib window sizes, the deflate sniffing rule's CM test, output that
+    fills the decoder's first 16 KiB buffer exactly, and layered size limits (which layer's error wins)."""
+    f = VectorFile("content-decode", "buffers", "Window sizes, format sniffing, output buffer boundaries, layered size limits, optional gzip header fields; every "
+                   "chunking gives the same result (SPEC §7, §8)", ["SPEC§7"], GEN)
+
+    def ok(what, coding, body, plain, ref, chunkings, oracle, options=None):
+        for opts in chunkings:
+            how = "" if opts is None else ", chunks %s" % opts["chunkSizes"]
+            o = dict(options or {})
+            o.update(opts or {})
+            f.add("%s%s → the plaintext (%s)" % (what, how, oracle), {"contentEncoding": coding, "body": bytes_value(body)},
+                  {"body": bytes_value(plain)}, options=o or None, refs=[ref] if ref else None)
+
+    def bad(what, coding, body, expected, ref, why, chunkings, options=None):
+        for opts in chunkings:
+            how = "" if opts is None else ", chunks %s" % opts["chunkSizes"]
+            o = dict(options or {})
+            o.update(opts or {})
+            f.add("%s%s → %s (%s)" % (what, how, expected["error"]["kind"], why), {"contentEncoding": coding, "body": bytes_value(body)},
+                  expected, options=o or None, refs=[ref] if ref else None)
+
+    # A gzip member may refer back up to 32 KiB (RFC 1951 §2: distances up to 32768; RFC 1952 has no window field).
+    rng = random.Random(1951)
+    r = bytes(rng.getrandbits(8) for _ in range(20000))
+    plain = r + r[:300]
+    g = gz(plain)
+    assert len(g) < 20300 and gzip.decompress(g) == plain  # the repeat is a match at distance 20000 > 16 KiB
+    ok("gzip of 20000 random bytes followed by a repeat of the first 300 (a back-reference at distance 20000 > 16 KiB)", "gzip", g,
+       plain, "RFC1952", [None, {"chunkSizes": [4096]}, {"chunkSizes": [997]}], "gzip.decompress; RFC 1951 allows distances up to 32768")
+    z = zl(plain)
+    assert z[0] == 0x78 and zlib.decompress(z) == plain
+    ok("the same as a zlib stream (CINFO 7, 32 KiB window)", "deflate", z, plain, "RFC1950", [{"chunkSizes": [4096]}], "zlib.decompress")
+
+    # Sniffing (RFC 1950 §2.2): CM is the low nibble of CMF and must be 8. 09 15: CM 9, CINFO 0, (0x0915 = 2325 = 31·75).
+    body = stored_block(bytes(range(0x41, 0x41 + 21)), True)
+    assert body[:2] == b"\x01\x15"
+    body = b"\x09" + body[1:]  # BFINAL 1, BTYPE 00; the 5 high bits of a stored block's first byte are ignored (§3.2.4)
+    assert (body[0] * 256 + body[1]) % 31 == 0 and body[0] >> 4 <= 7 and body[0] & 0x0F == 9
+    assert zlib.decompress(body, -15) == bytes(range(0x41, 0x41 + 21)) and rejected_by(lambda: zlib.decompress(body))
+    ok("raw deflate starting 09 15 (a final stored block of 21 bytes, hand-built): FCHECK and CINFO fit, but CM 9 ≠ 8, so it is raw",
+       "deflate", body, bytes(range(0x41, 0x41 + 21)), "RFC1951", [None, {"chunkSizes": [1]}],
+       "zlib.decompress(wbits=-15) decodes it; as zlib it is 'unknown compression method'")
+
+    # A zlib header may state a window smaller than the distances the data uses; zlib.decompress (window 2^15) accepts it.
+    text = bytes(rng.choice(b"abcdefghijklmnopqrstuvwxyz") for _ in range(1000))
+    plain2 = text + text
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    rd = c.compress(plain2) + c.flush()
+    z0 = bytes([0x08, 0x1D]) + rd + zlib.adler32(plain2).to_bytes(4, "big")
+    assert zlib.decompress(z0) == plain2 and len(rd) < 1200
+    def bytewise(body, wbits):
+        d = zlib.decompressobj(wbits)
+        return b"".join(d.decompress(body[i:i + 1]) for i in range(len(body))) + d.flush()
+    assert bytewise(z0, 15) == plain2
+    assert rejected_by(lambda: bytewise(z0, 0))  # with the header's own 256-byte window, fed bytewise: 'invalid distance too far back'
+    ok("zlib header 08 1D (CINFO 0: a 256-byte window) over data that refers back 1000 bytes (hand-assembled): decoded with the full "
+       "32 KiB window (decision to record, README §7: CINFO is not enforced)", "deflate", z0, plain2, "RFC1950",
+       [{"chunkSizes": [1]}, {"chunkSizes": [64]}], "zlib.decompress and decompressobj(15) fed bytewise decode it; decompressobj(wbits=0) fed bytewise rejects it")
+
+    # Output that fills the first 16 KiB output buffer exactly. a×16387 as raw deflate: inflating into 16384 bytes consumes the
+    # whole input before the stream ends (Python's decompressobj with max_length 16384 shows it); a stored block of 20000
+    # bytes fed as 5 + 16384 bytes fills 16384 bytes exactly with no input left.
+    a = raw(b"a" * 16387)
+    d = zlib.decompressobj(-15)
+    assert len(d.decompress(a, 16384)) == 16384 and d.unconsumed_tail == b"" and not d.eof
+    ok("raw deflate of 16387 × 'a' (the first 16384 output bytes use up the input, the last 3 are still owed)", "deflate", a,
+       b"a" * 16387, "RFC1951", [None], "zlib.decompress(wbits=-15)")
+    za = zl(b"a" * 16387)
+    ok("zlib stream of 16387 × 'a'", "deflate", za, b"a" * 16387, "RFC1950", [None], "zlib.decompress")
+    payload = bytes(rng.choice(b"0123456789") for _ in range(20000))
+    st = stored_block(payload[:16384], False) + stored_block(payload[16384:], True)
+    assert zlib.decompress(st, -15) == payload
+    ok("raw deflate: stored blocks of 16384 and 3616 bytes (hand-built), the first chunk is its block exactly", "deflate", st, payload,
+       "RFC1951", [None, {"chunkSizes": [16389, 100]}, {"chunkSizes": [16389]}], "zlib.decompress(wbits=-15)")
+    st1 = stored_block(payload, True)
+    ok("raw deflate: one stored block of 20000 bytes (hand-built), fed so that a chunk ends after 16384 payload bytes", "deflate", st1,
+       payload, "RFC1951", [{"chunkSizes": [16389, 1000]}, {"chunkSizes": [5, 16384]}], "zlib.decompress(wbits=-15)")
+    assert zlib.decompress(st1, -15) == payload
+
+    # Multi-member gzip where the last member (whose ISIZE is the one-shot decoder's capacity hint) is larger than the first.
+    m = gz(b"a" * 60000) + gz(b"b" * 70000)
+    assert gzip.decompress(m) == b"a" * 60000 + b"b" * 70000
+    ok("gzip members of 60000 × 'a' and 70000 × 'b'", "gzip", m, b"a" * 60000 + b"b" * 70000, "RFC1952", [None], "gzip.decompress")
+    m = gz(b"c" * 10) + gz(b"d" * 1000) + gz(b"e" * 100)
+    assert gzip.decompress(m) == b"c" * 10 + b"d" * 1000 + b"e" * 100
+    ok("gzip members of 10, 1000 and 100 bytes", "gzip", m, b"c" * 10 + b"d" * 1000 + b"e" * 100, "RFC1952", [None], "gzip.decompress")
+
+    # Layered limits (SPEC §8: the limit bounds every inflating layer's output). When an outer layer goes over the limit, the bytes
+    # it produced up to the limit still reach the inner layer: if the inner layer fails on them, that earlier defect is reported
+    # (decision to record, README §7: which error wins does not depend on the chunking).
+    inner = b"\x1f\x8c" + b"not a gzip member"
+    outer = stored_block(inner, True)
+    assert zlib.decompress(outer, -15) == inner and py_kind(inner, 31) == "corruptContent"
+    bad("'gzip, deflate', maxDecodedSize 2: the deflate layer (a stored block, hand-built) outputs 19 bytes; its first 2 are 1F 8C, "
+        "a bad gzip magic", "gzip, deflate", outer, err("corruptContent", 2, ctx("gzip", 0)), "SPEC§8",
+        "gzip.decompress rejects 1F 8C; the defect lies within the first 2 decoded bytes, before the limit",
+        [None, {"chunkSizes": [6, 10]}, {"chunkSizes": [1]}, {"chunkSizes": [7]}], options={"maxDecodedSize": 2})
+    inner = gz_header(flg=0xE0)
+    outer = stored_block(inner + b"rest", True)
+    assert py_kind(inner, 31) == "corruptContent" and not rejected_by(lambda: zlib.decompressobj(31).decompress(inner[:3]))
+    bad("'gzip, deflate', maxDecodedSize 3: the deflate layer outputs a gzip header whose FLG (byte 3, reserved bits set) lies past "
+        "the limit", "gzip, deflate", outer, err("limitExceeded", None, ctx("deflate", 1, limit=3)), "SPEC§8",
+        "the first 3 bytes 1F 8B 08 are a valid gzip prefix (zlib.decompressobj(31) accepts them); the defect is beyond the limit",
+        [None, {"chunkSizes": [1]}, {"chunkSizes": [8]}], options={"maxDecodedSize": 3})
+
+    # Optional gzip header fields (RFC 1952 §2.3.1), written by hand; zlib skips them to find the deflate data.
+    for flg, kw, what in [(FTEXT | FEXTRA | FNAME | FCOMMENT | FHCRC, dict(extra=b"AB\x02\x00hi", name=b"file.txt", comment=b"a comment"),
+                           "FTEXT, FEXTRA (subfield 'AB', 2 bytes), FNAME, FCOMMENT and a correct FHCRC"),
+                          (FEXTRA, dict(extra=b""), "FEXTRA with XLEN 0"),
+                          (FNAME | FCOMMENT, dict(name=b"", comment=b""), "an empty FNAME and an empty FCOMMENT")]:
+        member = gz_member(b"optional header fields", gz_header(flg=flg, **kw))
+        assert gzip.decompress(member) == b"optional header fields" and py_gunzip_all(member) == b"optional header fields"
+        ok("gzip member whose header has %s (hand-built)" % what, "gzip", member, b"optional header fields", "RFC1952",
+           [None, {"chunkSizes": [1]}], "gzip.decompress and zlib.decompressobj(47) agree")
+
+    # SPEC §8: memory in proportion to the input. A huge maxDecodedSize is only a bound: it must not be allocated up front.
+    big = 1 << 40
+    small = gz(b"a small body under a 1 TiB limit")
+    ok("gzip of 32 bytes with maxDecodedSize 2^40 (1 TiB): the limit is not preallocated", "gzip", small,
+       b"a small body under a 1 TiB limit", "SPEC§8", [None], "gzip.decompress; SPEC §8 memory in proportion to the input",
+       options={"maxDecodedSize": big})
+    assert gzip.decompress(small) == b"a small body under a 1 TiB limit"
+    return f
+
+
 def main():
-    print("content-decode: %d vectors" % write_all([valid_file(), layered_file(), errors_file(), paths_file()]))
+    print("content-decode: %d vectors" % write_all([valid_file(), layered_file(), errors_file(), paths_file(), details_file(), buffers_file()]))
 
 
 if __name__ == "__main__":

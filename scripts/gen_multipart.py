@@ -287,7 +287,8 @@ def multipart_files():
           {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "boundary": B},
           {"body": bytes_value(body), "contentLength": len(body), "headers": {"$includes": [["Content-Length", str(len(body))]]}},
           options={"writeToFile": True})
-    return [f, g, h, e, w, mime_file(), path_file(), read_file(), params_file()]
+    return [f, g, h, e, w, mime_file(), path_file(), read_file(), params_file(), writer_errors_file(), collisions_file(),
+            file_urls_file()]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -557,6 +558,275 @@ def read_file():
             r.add("maxMultipartParts %d rejects %d caller parts: limitExceeded (SPEC §8)" % (limit, len(parts)),
                   inp, {"error": {"domain": CORE, "kind": "limitExceeded"}}, options={"maxMultipartParts": limit}, refs=["SPEC§8"])
     return r
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 13 follow-up (mutation survivors in the writer): typed errors with their kind, offset and
+# context; strict boundary regeneration; file URLs (scheme detection, percent-decoding, localhost).
+
+def req(parts, boundary=B, **extra):
+    inp = {"method": "POST", "url": "http://example.com/", "parts": parts}
+    if boundary is not None:
+        inp["boundary"] = boundary
+    inp.update(extra)
+    return inp
+
+
+def core_err(kind, offset=None, context=None):
+    e = {"domain": CORE, "kind": kind}
+    if offset is not None:
+        e["offset"] = offset
+    if context is not None:
+        e["context"] = context
+    return {"error": e}
+
+
+def body_prefix(parts, boundary, upto):
+    """The bytes SPEC §5.2/§5.3 put before part `upto`'s body (its opening delimiter and headers included)."""
+    whole = body_bytes(parts[:upto] + [dict(parts[upto], body=b"")], boundary)
+    return len(whole) - len(("\r\n--%s--\r\n" % boundary).encode())
+
+
+def writer_errors_file():
+    x = VectorFile("multipart", "writer-errors",
+                   "Writer errors by kind, with the offset and context that say where (SPEC §5.1, §5.3–§5.5, §8)",
+                   ["SPEC§5.5", "SPEC§5.3"], GEN)
+    one = [part_json(form("a", "1"))]
+    # SPEC §5.4: GET/HEAD are a typed error; the method is named in the context (compared uppercased).
+    for m in ["GET", "HEAD", "get"]:
+        x.add("%s: multipartMethodNotAllowed, the context names the method as given (SPEC §5.4: GET and HEAD, compared uppercased)" % m,
+              {"method": m, "url": "http://example.com/", "parts": one, "boundary": B},
+              core_err("multipartMethodNotAllowed", context={"method": m}), refs=["SPEC§5.4"])
+    # SPEC §5.1: strict validates a caller boundary per RFC 2046 §5.1.1 (1–70 bchars, no trailing space).
+    x.add("strict, empty boundary: invalidBoundary, context limit 1...70 (RFC 2046 §5.1.1 boundary length)",
+          req(one, ""), core_err("invalidBoundary", context={"limit": "1...70"}), profiles=["strict"], refs=["SPEC§5.1", "RFC2046#5.1.1"])
+    x.add("strict, 71-character boundary: invalidBoundary, context limit 1...70 and length 71 (RFC 2046 §5.1.1)",
+          req(one, "x" * 71), core_err("invalidBoundary", context={"limit": "1...70", "length": "71"}), profiles=["strict"],
+          refs=["SPEC§5.1", "RFC2046#5.1.1"])
+    bnd = "ends with space "
+    x.add("strict, boundary ending in a space: invalidBoundary at the offset of that space, %d (RFC 2046 §5.1.1 bcharsnospace)" % (len(bnd) - 1),
+          req(one, bnd), core_err("invalidBoundary", offset=len(bnd) - 1), profiles=["strict"], refs=["SPEC§5.1", "RFC2046#5.1.1"])
+    bnd = "bad@char"
+    x.add("strict, '@' in the boundary: invalidBoundary at the offset of '@', %d (RFC 2046 §5.1.1 bchars)" % bnd.index("@"),
+          req(one, bnd), core_err("invalidBoundary", offset=bnd.index("@")), profiles=["strict"], refs=["SPEC§5.1", "RFC2046#5.1.1"])
+    # Decision (MultipartBoundary.validate): every profile refuses a boundary that is empty or holds CR or LF,
+    # since it would break the framing or inject a header; AF accepts any string.
+    for bnd, what in [("", "an empty boundary"), ("ab\rcd", "a CR"), ("ab\ncd", "an LF"), ("\r", "a lone CR"), ("x\n", "a final LF")]:
+        off = None if bnd == "" else min(i for i, c in enumerate(bnd) if c in "\r\n")
+        x.add("%s in a caller boundary: invalidBoundary%s in every profile (decision: it would break the SPEC §5.2 framing)"
+              % (what, "" if off is None else " at offset %d, the first CR/LF" % off),
+              req(one, bnd), core_err("invalidBoundary", offset=off), refs=["SPEC§5.1", "SPEC§5.2"])
+    # SPEC §5.5 Deviation: a stream that yields fewer/more bytes than declared is a typed error.
+    lead = form("a", "0123456789")
+    short = file("s", "s.txt", "text/plain", "only7by", kind="stream")
+    short["declaredLength"] = 20
+    parts = [lead, short]
+    at = body_prefix(parts, B, 1) + 7
+    for opts in [None, {"readSizes": [3]}, {"readSizes": [1]}, {"packetSize": 4}]:
+        how = "" if opts is None else " (read with %s)" % ", ".join("%s %s" % kv for kv in opts.items())
+        x.add("a stream declared 20 bytes that ends after 7: bodyLengthMismatch at offset %d, the multipart byte where its 8th byte "
+              "belongs (SPEC §5.2 framing before it + 7); context part 1, declared 20, actual 7 (SPEC §5.5 Deviation)%s" % (at, how),
+              req([part_json(p) for p in parts]),
+              core_err("bodyLengthMismatch", offset=at, context={"part": "1", "declared": "20", "actual": "7"}), options=opts)
+    long_ = file("s", "s.txt", "text/plain", "this is longer than declared", kind="stream")
+    long_["declaredLength"] = 4
+    x.add("a stream declared 4 bytes that has more: bodyLengthMismatch, context part 0, declared 4, actual >4 (SPEC §5.5 Deviation)",
+          req([part_json(long_)]), core_err("bodyLengthMismatch", context={"part": "0", "declared": "4", "actual": ">4"}))
+    failing = file("s", "s.txt", "text/plain", "abcdefgh", kind="stream")
+    fj = dict(part_json(failing), failAfter=3)
+    x.add("a stream that fails after 3 bytes: its own error (streamReadFailed at its offset 3) surfaces unchanged, nothing is "
+          "truncated (SPEC §5.5: a body source that fails mid-read surfaces its error)",
+          req([fj]), core_err("streamReadFailed", offset=3))
+    # Declared lengths: 0 is a valid (empty) stream, a negative one an invalid option.
+    empty_stream = file("s", "e.txt", "text/plain", b"", kind="stream")
+    parts = [empty_stream, form("z", "2")]
+    body = body_bytes(parts, B)
+    cross_check(parts, body, B)
+    x.add("a stream declared 0 bytes that yields none is an empty body (SPEC §5.2/§5.3 framing, parsed back by Python email)",
+          req([part_json(p) for p in parts]), {"body": bytes_value(body), "contentLength": len(body)})
+    neg = dict(part_json(file("s", "n.txt", "text/plain", b"", kind="stream")), declaredLength=-1)
+    x.add("a stream declared -1 bytes: invalidOption, context length -1 (a length is a byte count, SPEC §5.4 Content-Length)",
+          req([neg]), core_err("invalidOption", context={"length": "-1"}))
+    # Custom-header parts with an empty body are fine.
+    hp = {"kind": "headers", "headers": [("Content-Disposition", 'form-data; name="e"')], "body": b""}
+    body = body_bytes([hp], B)
+    cross_check([hp], body, B)
+    x.add("a custom-headers part with an empty body: a valid empty part (SPEC §5.3 custom; framing §5.2, parsed back by Python email)",
+          req([part_json(hp)]), {"body": bytes_value(body), "contentLength": len(body)})
+    # Packet sizes (SPEC §5.5: ≥ 1) and the part-count limit (SPEC §8).
+    for n in [0, -1]:
+        x.add("packetSize %d: invalidOption, context packetSize %d (SPEC §5.5: packet size ≥ 1)" % (n, n),
+              req(one), core_err("invalidOption", context={"packetSize": str(n)}), options={"packetSize": n})
+    x.add("maxMultipartParts 1 with two parts: limitExceeded, context limit maxMultipartParts=1 (SPEC §8)",
+          req([part_json(form("a", "1")), part_json(form("b", "2"))]),
+          core_err("limitExceeded", context={"limit": "maxMultipartParts=1"}), options={"maxMultipartParts": 1}, refs=["SPEC§8"])
+    # strict never writes a part header that holds CR or LF, or has an empty name (it would break the
+    # part's header section, RFC 2046 §5.1.1 / RFC 5322 §2.2); af3/af4 write the caller's headers verbatim.
+    cases = [([("X-A", "a\rb")], "a CR in a header value"), ([("X-A", "a\nb")], "an LF in a header value"),
+             ([("X\rA", "v")], "a CR in a header name"), ([("X\nA", "v")], "an LF in a header name"),
+             ([("", "v")], "an empty header name")]
+    for hs, what in cases:
+        headers = [("Content-Disposition", 'form-data; name="h"')] + hs
+        hp = {"kind": "headers", "headers": headers, "body": b"1"}
+        parts = [form("a", "1"), hp]
+        x.add("strict: %s of a custom part is invalidPartHeader, context part 1, header 1" % what,
+              req([part_json(p) for p in parts]), core_err("invalidPartHeader", context={"part": "1", "header": "1"}),
+              profiles=["strict"], refs=["SPEC§5.3", "RFC2046#5.1.1"])
+        body = body_bytes(parts, B)
+        x.add("af3/af4: %s of a custom part is written verbatim (SPEC §5.3: the caller's headers, in the caller's order)" % what,
+              req([part_json(p) for p in parts]), {"body": bytes_value(body), "contentLength": len(body)}, profiles=["af3", "af4"])
+    for mime, what in [("text/plain\r\nX-Injected: 1", "CR LF"), ("text/plain\rx", "a CR"), ("text/plain\nx", "an LF")]:
+        parts = [form("a", "1"), file("f", "f.txt", mime, "x")]
+        x.add("strict: a file part's MIME type with %s is invalidPartHeader, context part 1" % what,
+              req([part_json(p) for p in parts]), core_err("invalidPartHeader", context={"part": "1"}), profiles=["strict"])
+        body = body_bytes(parts, B)
+        x.add("af3/af4: a file part's MIME type with %s is written verbatim (AF does not check)" % what,
+              req([part_json(p) for p in parts]), {"body": bytes_value(body), "contentLength": len(body)}, profiles=["af3", "af4"])
+    # Streamed bodies and the delimiter (SPEC §5.5): strict finds a collision while streaming; AF does not check.
+    delim = ("\r\n--%s" % B).encode()
+    for data, what in [(b"head" + delim + b"\r\ntail", "inside the body"), (delim + b"\r\nrest", "at the very start of the body"),
+                       (b"x" * 40 + delim, "at the very end of the body")]:
+        sp = file("s", "s.bin", "application/octet-stream", data, kind="stream")
+        parts = [form("a", "1"), sp]
+        off = data.index(delim)
+        for opts in [None, {"readSizes": [3]}, {"readSizes": [1]}, {"readSizes": [7, 5]}]:
+            how = "" if opts is None else " (read with %s)" % ", ".join("%s %s" % kv for kv in opts.items())
+            x.add("strict: a streamed body with the delimiter CRLF--B %s is boundaryCollision at offset %d, where the delimiter starts in that "
+                  "part's body; context part 1 (RFC 7578 §4.1, SPEC §5.5)%s" % (what, off, how),
+                  req([part_json(p) for p in parts]), core_err("boundaryCollision", offset=off, context={"part": "1"}),
+                  options=opts, profiles=["strict"], refs=["RFC7578#4.1"])
+        body = body_bytes(parts, B)
+        x.add("af3/af4: the same streamed body (delimiter %s) is written verbatim; AF does not check (SPEC §5.5)" % what,
+              req([part_json(p) for p in parts]), {"body": bytes_value(body), "contentLength": len(body)}, profiles=["af3", "af4"],
+              options={"readSizes": [3]})
+    # File parts that are not regular files (SPEC §5.5: a body source that fails surfaces its error).
+    x.add("a directory as a file part: fileReadFailed, the context names its path (a typed error, not a hang or an empty body)",
+          req([{"kind": "path", "name": "f", "path": FIXTURES}]), core_err("fileReadFailed", context={"path": FIXTURES}))
+    return x
+
+
+def collisions_file():
+    """strict regenerates a generated boundary that occurs in an in-memory body (SPEC §5.5); the
+    boundaries are the seed's SplitMix64 sequence (Vigna's reference, splitmix64() above)."""
+    c = VectorFile("multipart", "collisions",
+                   "strict: a generated boundary that occurs in an in-memory body is regenerated, at most 63 times (SPEC §5.5, RFC 7578 §4.1)",
+                   ["SPEC§5.5", "RFC7578#4.1", "SPEC§5.1"], GEN)
+
+    def boundaries(seed, n):
+        g = splitmix64(seed)
+        return ["Boundary+%08X%08X" % (next(g) >> 32, next(g) >> 32) for _ in range(n)]
+
+    seed = 7
+    bs = boundaries(seed, 65)
+    assert len(set(bs)) == 65
+    def colliding(k):
+        return b"x" + b"".join(("\r\n--%s" % b).encode() for b in bs[:k]) + b"\r\nend"
+    for k, where in [(1, 0), (1, 1), (2, 0), (63, 1)]:
+        data = colliding(k)
+        parts = [form("a", "1"), form("x", data)] if where else [form("x", data), form("a", "1")]
+        chosen = bs[k]
+        body = body_bytes(parts, chosen)
+        cross_check(parts, body, chosen)
+        inp = {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "seed": seed}
+        c.add("strict, seed %d: part %d holds the delimiters of the first %d generated boundar%s, so the boundary is regenerated %d "
+              "time%s and is %s (SplitMix64 reference: high 32 bits of outputs %d and %d, %%08X each); exact body by SPEC §5.2 "
+              "framing, parsed back by Python email" % (seed, where, k, "y" if k == 1 else "ies", k, "" if k == 1 else "s", chosen,
+                                                      2 * k + 1, 2 * k + 2),
+              inp, {"headers": {"$includes": [["Content-Type", "multipart/form-data; boundary=" + chosen]]},
+                    "body": bytes_value(body), "contentLength": len(body)}, profiles=["strict"])
+        if k == 1:
+            body = body_bytes(parts, bs[0])
+            c.add("af3/af4, the same input: AF does not check, the first boundary %s is kept and the body written verbatim (SPEC §5.5)" % bs[0],
+                  inp, {"headers": {"$includes": [["Content-Type", "multipart/form-data; boundary=" + bs[0]]]},
+                        "body": bytes_value(body)}, profiles=["af3", "af4"])
+    data = colliding(64)
+    parts = [form("a", "1"), form("x", data)]
+    off = data.index(("\r\n--%s" % bs[63]).encode())
+    c.add("strict, seed %d: the body holds the delimiters of the first 64 generated boundaries; after 63 regenerations the 64th, "
+          "%s, still collides: boundaryCollision at offset %d (where CRLF--%s starts in part 1's body), context part 1 and that boundary"
+          % (seed, bs[63], off, bs[63]),
+          {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "seed": seed},
+          core_err("boundaryCollision", offset=off, context={"part": "1", "boundary": bs[63]}), profiles=["strict"])
+    data = b"pre" + ("\r\n--%s" % B).encode() + b"\r\npost"
+    parts = [form("a", "1"), form("x", data)]
+    c.add("strict, caller boundary in part 1's body: never regenerated; boundaryCollision at offset %d, context part 1 and the boundary" % 3,
+          req([part_json(p) for p in parts]), core_err("boundaryCollision", offset=3, context={"part": "1", "boundary": B}),
+          profiles=["strict"])
+    return c
+
+
+def file_urls_file():
+    """Which path strings are file URLs (SPEC §5.3), and how file:// URLs are percent-decoded."""
+    from urllib.parse import unquote, urlsplit
+    u = VectorFile("multipart", "file-urls",
+                   "File-path parts: a scheme other than file is −1000; file:// URLs are percent-decoded (SPEC §5.3, RFC 3986 §3.1, §2.1, RFC 8089)",
+                   ["SPEC§5.3", "RFC3986#2.1"], GEN)
+    # A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) before the first ":" (RFC 3986 §3.1); Python's
+    # urlsplit reads the same scheme (asserted). Not a scheme → a plain relative path, missing here.
+    for s, is_scheme in [("a:x", True), ("z:x", True), ("Z:x", True), ("az:x", True), ("a0:x", True), ("a9:x", True),
+                         ("a+:x", True), ("a-:x", True), ("a.:x", True),
+                         ("@:x", False), ("_:x", False), ("[:x", False), ("{:x", False), ("`:x", False), ("1a:x", False),
+                         ("a_b:x", False), ("a/:x", False), ("a*:x", False), ("a,:x", False), (":x", False)]:
+        assert bool(urlsplit(s).scheme) == is_scheme, s
+        reason = "Expected URL to be a file URL" if is_scheme else "File URL not reachable."
+        what = ("a URL with scheme %r (RFC 3986 §3.1; Python urlsplit agrees): not a file URL" % s.split(":")[0] if is_scheme else
+                "no RFC 3986 §3.1 scheme (Python urlsplit agrees): a relative path, missing here")
+        u.add("%s: %s → −1000 %r (SPEC §5.3)" % (s, what, reason),
+              req([{"kind": "path", "name": "f", "path": s}]),
+              {"error": {"domain": REQ, "code": -1000, "reason": reason, "context": {"url": s}}})
+    # A path through a regular file (ENOTDIR) is as missing as a missing file.
+    p = FIXTURES + "/hello.TXT/x"
+    u.add("a path that continues past a regular file (%s) does not exist: −1000 'File URL not reachable.' (SPEC §5.3)" % p,
+          req([{"kind": "path", "name": "f", "path": p}]),
+          {"error": {"domain": REQ, "code": -1000, "reason": "File URL not reachable.", "context": {"url": p}}})
+    # file:// URLs: the path is percent-decoded (RFC 3986 §2.1; Python unquote is the oracle) and may
+    # name the host localhost (RFC 8089 §2). These name POSIX paths that exist and are not regular
+    # files, so the read fails with fileReadFailed and the context shows the decoded path.
+    for url in ["file:///%64ev/%7Aero", "file:///dev/%7aero", "file:///%74%6D%70", "file:///%74%6d%70", "file:///%62%69n",
+                "file:///dev%2Fnull", "file:///dev%2fnull", "file:///dev/nul%6C", "file:///%2E/dev/%6E%75%6c%6C",
+                "file://localhost/dev/null", "file://localhost/dev/%7Aero"]:
+        path = unquote(urlsplit(url).path)
+        assert path in ("/dev/zero", "/tmp", "/bin", "/dev/null", "/./dev/null"), path
+        u.add("%s → the path %s (percent-decoded, RFC 3986 §2.1: Python unquote gives the same); not a regular file, so reading "
+              "it is fileReadFailed naming that path" % (url, path),
+              req([{"kind": "path", "name": "f", "path": url}]), core_err("fileReadFailed", context={"path": path}),
+              refs=["RFC8089#2"] if "localhost" in url else None)
+    # A `%` not followed by two hex digits stays as it is (Python unquote does the same); the file is missing.
+    for tail in ["%/x", "%.x", "%@x", "%`x", "%Gx", "%gx", "%:x", "%4", "%", "%%41"]:
+        url = "file:///nonexistent-afserialization/" + tail
+        path = unquote(urlsplit(url).path)
+        u.add("%s: %r is decoded to %r (Python unquote); that file is missing → −1000 'File URL not reachable.' (SPEC §5.3)"
+              % (url, tail, path[len("/nonexistent-afserialization/"):]),
+              req([{"kind": "path", "name": "f", "path": url}]),
+              {"error": {"domain": REQ, "code": -1000, "reason": "File URL not reachable.", "context": {"url": url}}})
+    x = "file://localhost"
+    u.add("file://localhost without a path is not a local file URL: −1000 'Expected URL to be a file URL' (RFC 8089 §2 needs an absolute path)",
+          req([{"kind": "path", "name": "f", "path": x}]),
+          {"error": {"domain": REQ, "code": -1000, "reason": "Expected URL to be a file URL", "context": {"url": x}}},
+          refs=["RFC8089#2"])
+    # Decision: a stat(2) failure other than "no such file" (ENOENT/ENOTDIR) is a typed fileReadFailed naming the
+    # decoded path; here a 300-byte path component, longer than NAME_MAX (POSIX ENAMETOOLONG).
+    url = "file:///" + "n" * 300 + "%41%42"
+    path = unquote(urlsplit(url).path)
+    u.add("a file URL whose decoded path has a 302-byte component (longer than POSIX NAME_MAX, 255): stat fails with "
+          "ENAMETOOLONG, not 'no such file': fileReadFailed naming the decoded path (decision; Python unquote decodes %41%42 to AB)",
+          req([{"kind": "path", "name": "f", "path": url}]), core_err("fileReadFailed", context={"path": path}))
+    # %00 decodes to a NUL, which no POSIX path holds (Python's os.stat refuses it: "embedded null byte"); a C call would
+    # cut the path there and read hello.TXT (fixed core bug). Nothing is at the decoded path → −1000 'File URL not reachable.'
+    import os as _os
+    for url in ["file:///dev/null%00.png", FIXTURES + "/hello.TXT\0.png"]:
+        path = unquote(urlsplit(url).path) if url.startswith("file:") else url
+        assert "\0" in path
+        try:
+            _os.stat(path)
+            raise AssertionError("os.stat accepted a NUL")
+        except ValueError:
+            pass
+        u.add("%r: %%00 decodes to NUL (Python unquote; or a plain path holds one), which no POSIX path can hold (Python os.stat: 'embedded null byte'); "
+              "the file is not reachable → −1000 'File URL not reachable.' (SPEC §5.3), not the file before the NUL" % url,
+              req([{"kind": "path", "name": "f", "path": url}]),
+              {"error": {"domain": REQ, "code": -1000, "reason": "File URL not reachable.", "context": {"url": url}}})
+    return u
 
 
 def parse_files():

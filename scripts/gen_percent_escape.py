@@ -366,11 +366,47 @@ def utf8_byte_files():
         t = bytes.fromhex(h).decode("utf-8")
         e.add("%s (%s) is valid UTF-8 at the edge of a range: escaped, not rejected (Python bytes.decode accepts it)" % (h, what),
               {"hex": h}, {"text": af(t)})
+    # Issue 13: the error context names the offending unit or byte (Decision: "codeUnit" in Unicode's
+    # U+XXXX notation, "byte" as 0xXX, uppercase hex), besides the offset.
+    for units in ([0xD83D], [0x61, 0xDC00], [0xDBFF, 0xDFFF, 0xD800, 0x62]):
+        raw = b"".join(u.to_bytes(2, "little") for u in units)
+        try:
+            raw.decode("utf-16-le")
+            raise AssertionError(units)
+        except UnicodeDecodeError as err:
+            off = err.start // 2
+        e.add("%s → unpairedSurrogate at unit %d, context codeUnit U+%04X (offset = Python utf-16-le decode error start / 2)"
+              % (" ".join("%04X" % u for u in units), off, units[off]),
+              {"utf16": units}, {"error": {"domain": "AFSerialization", "kind": "unpairedSurrogate", "offset": off,
+                                           "context": {"codeUnit": "U+%04X" % units[off]}}})
+    for h in ("ff", "61c0af", "e2822861"):
+        b = bytes.fromhex(h)
+        try:
+            b.decode("utf-8")
+            raise AssertionError(h)
+        except UnicodeDecodeError as err:
+            off = err.start
+        e.add("%s → invalidUTF8 at byte %d, context byte 0x%02X (offset = Python's UnicodeDecodeError.start)" % (h, off, b[off]),
+              {"hex": h}, {"error": {"domain": "AFSerialization", "kind": "invalidUTF8", "offset": off,
+                                     "context": {"byte": "0x%02X" % b[off]}}})
     return [f, g, e]
 
 
+def large_files():
+    """Issue 13: inputs above 64 KiB, where the escaper copies a mostly-unescaped result into an
+    exact-size string (SPEC §8: memory in proportion to the input); the text must not change."""
+    f = VectorFile("percent-escape", "large", "Inputs above 64 KiB escape like any other (SPEC §1.2, §8)",
+                   ["SPEC§1.2", "SPEC§8"], GEN)
+    unit = "Query-string_text~/?0123456789 "
+    t = (unit * (70000 // len(unit) + 1))[:70000] + "\u00e9"
+    assert len(t.encode("utf-8")) > 65536
+    f.add("70,002 bytes, mostly unreserved (one space in 31 characters, é at the end); expected by urllib quote(safe='/?')",
+          {"text": t}, {"text": af(t)})
+    return [f]
+
+
 def main():
-    files = ascii_files() + unicode_files() + batch_files() + invalid_files() + utf8_byte_files()
+    files = ascii_files() + unicode_files() + batch_files() + invalid_files() + utf8_byte_files() + large_files()
     print("percent-escape: %d vectors" % write_all(files))
 
 

@@ -65,7 +65,18 @@ def flatten(field, v, array_style, bool_style):
         return out
     if isinstance(v, Set):
         out = []
-        for x in sorted(v.items, key=lambda x: unicodedata.normalize("NFC", "<null>" if x is None else describe(x, bool_style))):
+        # A container's description starts with "(" (array) or "{" (dictionary, NSSet's "{(") in
+        # Foundation and in the core's rendering alike (SPEC §2.3 is silent on the rest): enough
+        # to order it against scalars, not against another container, so a set holds at most one.
+        assert sum(isinstance(x, (list, dict, Set)) for x in v.items) <= 1 or len(v.items) < 2, "ambiguous set"
+
+        def set_key(x):
+            if isinstance(x, (list, Set)):
+                return "("
+            if isinstance(x, dict):
+                return "{"
+            return unicodedata.normalize("NFC", "<null>" if x is None else describe(x, bool_style))
+        for x in sorted(v.items, key=set_key):
             out += flatten(field, x, array_style, bool_style)
         return out
     if isinstance(v, Data):
@@ -202,6 +213,16 @@ def top_level():
     for p, what in [(None, "null"), (1.5, "double"), ([], "empty array")]:
         f.add("strict rejects a top-level %s with a typed error (SPEC §2.6)" % what, {"parameters": to_json(p if not isinstance(p, float) else Dbl(p))},
               {"error": {"domain": CORE}}, profiles=["strict"])
+    # Issue 13: the error kind, and its context naming the value's type with the SPEC §2.1 value-model
+    # name (Decision: the context "type" is that name).
+    for p, name in [("s", "string"), (7, "integer"), (Dbl(1.5), "double"), (True, "bool"), (None, "null"),
+                    ([1], "array"), (Set(["a"]), "set"), (Data(b"\x01"), "data")]:
+        f.add("strict rejects a top-level %s: kind topLevelNotDictionary, context type %r (SPEC §2.6; name from §2.1)" % (name, name),
+              {"parameters": to_json(p)},
+              {"error": {"domain": CORE, "kind": "topLevelNotDictionary", "context": {"type": name}}}, profiles=["strict"])
+    f.add("af: a top-level data value flattens to (\"\", data) and the encoder rejects it: dataInQueryString, field \"\" (SPEC §2.6, §2.7)",
+          {"parameters": {"$data": "0001"}},
+          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "", "length": "2"}}}, profiles=af)
     return f
 
 
@@ -240,6 +261,49 @@ def errors():
         s10 = Set([s10])
     f.add("maxParameterDepth 4 rejects 10 nested sets → nestingTooDeep (SPEC §8)", {"parameters": {"s": to_json(s10)}},
           {"error": {"domain": CORE, "kind": "nestingTooDeep"}}, options={"maxParameterDepth": 4})
+    # Issue 13. Error kinds with their context (Decision: dataInQueryString names the pair's field and
+    # the byte count; nestingTooDeep the limit and the field of the first container that is too deep,
+    # cut to its first 200 characters).
+    f.add("data value: kind dataInQueryString, context field d, length 2 (SPEC §2.7)",
+          {"parameters": {"d": {"$data": "00ff"}}},
+          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "d", "length": "2"}}})
+    f.add("data nested in an array: kind dataInQueryString, context field a[] (brackets added before escaping), length 1 (SPEC §2.7)",
+          {"parameters": {"a": [1, {"$data": "41"}]}},
+          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "a[]", "length": "1"}}})
+    # Depth = containers on the path from the top-level value (which is depth 0): a limit of N admits
+    # N nested containers and rejects N + 1 (SPEC §8 "nesting depth").
+    for n, limit in [(4, 4), (5, 4), (512, None), (513, None)]:
+        tree = "leaf"
+        for _ in range(n - 1):
+            tree = {"k": tree}
+        params = {"k": tree}
+        lim = limit or 512
+        field = "k" + "[k]" * (n - 2)  # the field of the innermost container (depth n - 1)
+        if n <= lim:
+            text, _ = query(params)
+            exp = {"text": text}
+            what = "admitted"
+        else:
+            exp = {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": str(lim), "field": field[:200]}}}
+            what = "rejected: nestingTooDeep, context limit %d and the too-deep container's field cut to 200 characters" % lim
+        f.add("%d nested dictionaries with %s: %s (SPEC §8)" % (n, "maxParameterDepth %d" % limit if limit else "the default depth 512", what),
+              {"parameters": params}, exp, options={"maxParameterDepth": limit} if limit else None)
+    for n, ok in [(4, True), (5, False)]:
+        tree = ["leaf"]
+        for _ in range(n - 2):
+            tree = [tree]
+        params = {"a": tree}
+        if ok:
+            exp = {"text": query(params)[0]}
+        else:
+            exp = {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "4", "field": "a" + "[]" * (n - 2)}}}
+        f.add("a dictionary holding %d nested arrays (%d containers) with maxParameterDepth 4: %s (SPEC §8)"
+              % (n - 1, n, "admitted" if ok else "rejected, the field of the fifth container named"),
+              {"parameters": params}, exp, options={"maxParameterDepth": 4})
+    f.add("af: a top-level set passes AF's nil key to its items, so an array in it that is too deep is named by the empty field (SPEC §2.6, §8)",
+          {"parameters": {"$set": [[1]]}},
+          {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "1", "field": ""}}},
+          options={"maxParameterDepth": 1}, profiles=["af3", "af4"])
     return f
 
 
@@ -363,6 +427,27 @@ def ordering():
     for a in ["brackets", "noBrackets", "indexInBrackets"]:
         for b in ["numeric", "literal"]:
             add("arrays in arrays, dictionaries in arrays, sets in arrays (%s, %s)" % (a, b), tree, a, b)
+    # Issue 13: sets that hold a container (at most one per set, see flatten), with sets nested inside it.
+    for params, what in [
+            ({"s": Set([[Set(["b", "a"]), Set(["d", "c"])], "~"])}, "a set holding an array of two sets and ~"),
+            ({"s": Set(["~", {"y": Set(["2", "1"]), "x": [Set(["q", "p"]), 5]}])}, "a set holding ~ and a dictionary of a set and an array with a set"),
+            ({"s": Set([Set([Set(["b", "a"]), "~"]), "~~"])}, "sets three deep, each holding one container and a scalar"),
+            ({"s": Set(["~", [[Set(["z", "y"]), Set(["x", "w"])], Set(["v", "u"])], "~~"]), "t": Set([{"k": Set(["2", "1"])}, "~"])},
+             "two sets holding containers, arrays nested two deep"),
+            ({"s": Set([None, [None, Set([None, "a"])], "~"])}, "nulls around a set inside an array inside a set (null sorts as <null>)")]:
+        add(what + "; a container sorts before ~ (its description starts with ( or {)", params)
+    # Issue 13: sets long enough for the sort to merge runs (seed 13), with repeated descriptions.
+    rng = random.Random(13)
+    words = ["%s%d" % (rng.choice(["a", "B", "~", "\u00e9", "z"]), rng.randint(0, 30)) for _ in range(70)]
+    add("a set of 70 strings with repeats (seeded shuffle): sorted by description, repeats in input order", {"s": Set(words)})
+    add("a set of 70 integers and strings with equal descriptions mixed (1 and \"1\")",
+        {"s": Set([x if rng.random() < 0.5 else str(x) for x in (rng.randint(0, 12) for _ in range(70))])})
+    # Repeated identical keys (only a $dict can say that): Python's stable sort over (key, value) pairs.
+    entries = [["b", 1], ["a", 2], ["b", 3], ["a", 4], ["c", 5], ["a", 6]] + [[rng.choice("xyz"), i] for i in range(7, 40)]
+    pairs = [[k, str(v)] for k, v in sorted(entries, key=lambda e: swift_order(e[0]))]
+    f.add("repeated identical keys keep their input order (Decision, issue 13: sorting is stable; SPEC §2.3 ties); "
+          "expected by Python's stable sorted() + urllib quote",
+          {"parameters": {"$dict": entries}}, {"text": encode(pairs), "pairs": pairs})
     return f
 
 

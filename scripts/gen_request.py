@@ -511,6 +511,7 @@ def foundation_order(keys):
 
 
 FOUNDATION_CASES = []  # (kind, value, options, expected text) re-checked by --foundation
+FOUNDATION_ERRORS = []  # (kind, value, code, localizedDescription) re-checked by --foundation
 
 
 def swift_literal(v):
@@ -526,6 +527,10 @@ def swift_literal(v):
         import math
         if v.x == 0 and math.copysign(1, v.x) < 0:
             return "((-0.0 as Double) as Any)"
+        if v.x != v.x:
+            return "(Double.nan as Any)"
+        if math.isinf(v.x):
+            return "(%sDouble.infinity as Any)" % ("-" if v.x < 0 else "")
         return "(Double(%r) as Any)" % v.x
     if isinstance(v, Bytes):
         return "(Data([%s]) as Any)" % ",".join(str(b) for b in v.b)
@@ -561,7 +566,26 @@ def foundation_check():
             bad += 1
             print("MISMATCH %s %r %r\n  ours:       %r\n  Foundation: %r" % (kind, v, opts, exp, got if got == "ERR" else bytes.fromhex(got)))
     print("Foundation check: %d cases, %d mismatches" % (len(FOUNDATION_CASES), bad))
-    return 1 if bad else 0
+    # Error cases: code and localizedDescription (FOUNDATION_ERRORS).
+    src = ["import Foundation", 'func hex(_ s: String) -> String { Data(s.utf8).map { String(format: "%02x", $0) }.joined() }']
+    for kind, v, _, _ in FOUNDATION_ERRORS:
+        assert kind == "plist"
+        src.append('do { _ = try PropertyListSerialization.data(fromPropertyList: %s, format: .xml, options: 0); print("OK") } '
+                   'catch { let e = error as NSError; print("\\(e.code)|" + hex(e.localizedDescription)) }' % swift_literal(v))
+    with tempfile.NamedTemporaryFile("w", suffix=".swift", delete=False) as f:
+        f.write("\n".join(src) + "\n")
+    try:
+        out = subprocess.run(["swift", f.name], capture_output=True, text=True, check=True).stdout.split()
+    finally:
+        os.unlink(f.name)
+    ebad = 0
+    for (kind, v, code, desc), got in zip(FOUNDATION_ERRORS, out):
+        want = "%d|%s" % (code, desc.encode("utf-8").hex())
+        if got != want:
+            ebad += 1
+            print("MISMATCH error %s %r\n  ours:       %r\n  Foundation: %r" % (kind, v, want, got))
+    print("Foundation error check: %d cases, %d mismatches" % (len(FOUNDATION_ERRORS), ebad))
+    return 1 if bad or ebad else 0
 
 
 def json_options_file():
@@ -677,6 +701,88 @@ def json_options_file():
           req("json", "GET", "http://example.com/api", params={"a": 1}),
           {"url": "http://example.com/api", "body": {"text": '{"a":1}'}, "headers": {"$unordered": h}},
           options=dict(BASE_OPTS, methodsEncodingParametersInURI=[]))
+    # Added for issue 13 (mutation survivors, writers): each writing option alone must change only
+    # its own behaviour. Keys out of sorted order and a '/' in a value show sortedKeys and
+    # withoutEscapingSlashes each staying off when another option is on. Single-option, multi-key
+    # objects without sortedKeys are not re-checked by --foundation (Swift dictionaries have no
+    # order); their order is the model's (SPEC §3.3), escapes as fjson() states Foundation's rules.
+    for opts, what in [(("fragmentsAllowed",), "fragmentsAllowed alone: model key order, '/' still escaped"),
+                       (("withoutEscapingSlashes",), "withoutEscapingSlashes alone: model key order (not sorted), '/' raw"),
+                       (("prettyPrinted",), "prettyPrinted alone: model key order, '/' still escaped"),
+                       ((), "no options: model key order, '/' escaped")]:
+        params = {"b": "x/y", "a": [1]}
+        o = dict(BASE_OPTS)
+        if opts:
+            o["jsonWritingOptions"] = list(opts)
+        f.add("%s (SPEC §3.3); expected by fjson() in gen_request.py" % what,
+              req("json", "POST", "http://example.com/api", params=p_json(params)),
+              {"method": "POST", "url": "http://example.com/api", "headers": {"$unordered": h}, "body": {"text": fjson(params, opts)}},
+              options=o)
+    ok("sortedKeys alone: keys sorted, '/' still escaped", {"b": "x/y", "a": [1]}, ("sortedKeys",))
+    # The writer's word-at-a-time prescan must flag every byte it escapes: one special byte alone in
+    # a long plain run (16 plain bytes on each side, so it sits in a word with no other special byte).
+    for c in ["\x00", "\x01", "\x1f", "\x0a", '"', "\\", "/"]:
+        ok("U+%04X alone in the middle of a 33-byte plain run is escaped (word prescan)" % ord(c), {"s": "x" * 16 + c + "y" * 16})
+    ok("'/' alone in a long plain run stays raw with withoutEscapingSlashes", {"s": "x" * 16 + "/" + "y" * 16}, ("withoutEscapingSlashes",))
+    # Decision to record (issue 13): keys that repeat (only VECTORS.md's $dict can build them; a
+    # Foundation dictionary cannot hold them) keep their model order under .sortedKeys: the sort is
+    # stable (SPEC §3.3 "sorted"; the same rule as Python's sorted()). Expected by hand.
+    f.add("sortedKeys with repeated keys ($dict): a stable sort keeps each key's members in model order (expected by hand, decision)",
+          dict(req("json", "POST", "http://example.com/api"), parameters={"$dict": [["b", 1], ["a", 1], ["b", 2], ["a", 2], ["b", 3]]}),
+          {"body": {"text": '{"a":1,"a":2,"b":1,"b":2,"b":3}'}}, options=dict(BASE_OPTS, jsonWritingOptions=["sortedKeys"]))
+    f.add("repeated keys ($dict) without sortedKeys are written in model order (expected by hand)",
+          dict(req("json", "POST", "http://example.com/api"), parameters={"$dict": [["b", 1], ["a", 1], ["b", 2]]}),
+          {"body": {"text": '{"b":1,"a":1,"b":2}'}}, options=BASE_OPTS)
+    # Decision to record (issue 13): maxJSONDepth N admits N nested containers and rejects the
+    # (N+1)th when it is entered, before anything inside it is looked at (so an invalid value inside
+    # the too-deep container is reported as nestingTooDeep, not −1016). SPEC §8 says only "a typed error".
+    nan = {"$double": "nan"}
+    deep_err = {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}
+    for params, exp, what in [
+            ({"a": {"b": {"c": nan}}}, deep_err, "3 nested objects, NaN in the third: nestingTooDeep (the third object is not entered)"),
+            ({"a": [[nan]]}, deep_err, "an object and 2 nested arrays, NaN in the last: nestingTooDeep"),
+            ({"a": {"b": nan}}, {"error": err}, "2 nested objects holding NaN: depth admitted, −1016 for the NaN"),
+            ({"a": [nan]}, {"error": err}, "an object and an array holding NaN: depth admitted, −1016 for the NaN"),
+            ({"a": {"b": 1}}, {"body": {"text": '{"a":{"b":1}}'}}, "2 nested objects: written (body by json.dumps compact)"),
+            ({"a": [[1]]}, deep_err, "an object and 2 nested arrays: nestingTooDeep")]:
+        f.add("maxJSONDepth 2, %s (decision: a limit N admits N nested containers; SPEC §8)" % what,
+              req("json", "POST", "http://example.com/api", params=params), exp,
+              options=dict(BASE_OPTS, maxJSONDepth=2), refs=["SPEC§8"])
+    # The recorded Foundation orders again, but handed over already sorted (and interleaved): a sort
+    # then compares each key with an earlier, smaller one, which the reversed inputs above never do.
+    # Same keys, same recorded order, so the same oracle (re-checked by --foundation).
+    fwd_groups = [("62 ASCII keys", FOUNDATION_KEY_ORDER)] + [(w, foundation_order(list(g))) for w, g in groups] + [
+        ("runs of zeros", ["a", "a0", "a00", "a000", "a0b", "a00b"]),
+        ("several digit runs", ["x02y2", "x2y9", "x2y09", "x2y10", "x10y2"]),
+        ("case ties", ["ab", "aB", "Ab", "AB"]),
+        ("case before leading zeros", ["a1", "a01", "A1", "A01"]),
+        ("a leading number, then case, then zeros", ["1a", "1A", "01a", "a1"]),
+        ("hyphen before zero; zeros of every length", ["-0", "0", "00", "000"]),
+        ("TAB before space; doubled whitespace", ["a\t b", "a\tb", "a  b", "a b", "ab"]),
+        ("case and zeros mixed over three units", ["ab001", "aB01", "Ab1", "AB1"]),
+        ("keys made only of ignorable controls", ["", "\x01", "\x7f", "a\x01", "\x02b"]),
+        ("z9 < z09 < Z9 < Z09 < z10", ["z9", "z09", "Z9", "Z09", "z10"])]
+    for what, exp in fwd_groups:
+        for how, model in [("already in Foundation's order", list(exp)), ("interleaved (odd positions first)", exp[1::2] + exp[0::2])]:
+            ok("sortedKeys: %s, given %s" % (what, how), {k: 1 for k in model}, ("sortedKeys",), order=lambda ks, g=exp: sorted(ks, key=g.index))
+    # Non-ASCII keys: FoundationKeyCollation's documented deviation puts them after every ASCII key, by
+    # code point; ICU root collation (Foundation) gives the same order for a < é < ü (é, ü have the
+    # primary weights of e, u). NOT yet recorded from Foundation: the lead must run
+    # `python3 scripts/gen_request.py --foundation` (this case is in FOUNDATION_CASES).
+    for model in [["ü", "é", "a"], ["a", "é", "ü"]]:
+        ok("sortedKeys: non-ASCII keys a < é < ü (ICU root order; predicted, to be confirmed by --foundation), given %s" % "/".join(model),
+           {k: 1 for k in model}, ("sortedKeys",), order=lambda ks: sorted(ks, key=["a", "é", "ü"].index))
+    # A repeated key (decision above: stable) made of U+0080, the first non-ASCII scalar: the comparator
+    # must treat it as non-ASCII. Expected by hand (model order; body is the raw UTF-8 C2 80).
+    f.add("sortedKeys with a repeated key U+0080 ($dict): model order kept (expected by hand, decision)",
+          dict(req("json", "POST", "http://example.com/api"), parameters={"$dict": [["\x80", 1], ["\x80", 2]]}),
+          {"body": {"text": '{"\x80":1,"\x80":2}'}}, options=dict(BASE_OPTS, jsonWritingOptions=["sortedKeys"]))
+    # A digit run ends at the first non-digit: "1 ", "1:", "1/" sort as the number 1 followed by
+    # punctuation, so before "1a" (the recorded table has "a b" < "a:b" < "a/b" < "ab"). Predicted from
+    # the recorded table, NOT yet recorded for these keys: the lead must run --foundation.
+    for model in [["1 ", "1:", "1/", "1a"], ["1a", "1/", "1:", "1 "]]:
+        ok("sortedKeys: a digit run stops before space, ':' and '/' (predicted from the recorded table; to be confirmed by --foundation), given %r"
+           % model, {k: 1 for k in model}, ("sortedKeys",), order=lambda ks: sorted(ks, key=["1 ", "1:", "1/", "1a"].index))
     return f
 
 
@@ -740,7 +846,50 @@ def plist_values_file():
     f.add("600 nested arrays exceed the default parameter depth 512 → nestingTooDeep, never a crash (SPEC §8)",
           req("plist", "POST", "http://example.com/p", params=deep),
           {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=BASE_OPTS, refs=["SPEC§8"])
+    # Added for issue 13 (mutation survivors, PlistXMLWriter). Non-finite reals: CoreFoundation's
+    # XML writer prints nan, +infinity, -infinity (fplist().real restates it; re-checked by --foundation).
+    for x, what in [(float("nan"), "NaN"), (float("inf"), "+infinity"), (float("-inf"), "-infinity")]:
+        ok("real %s" % what, {"r": Dbl(x)})
+    # The escaper's word-at-a-time prescan must flag '&', '<' and '>' alone in a long plain run, and a
+    # string whose only escape is its first byte must still be escaped.
+    for c in "&<>":
+        ok("%r alone in the middle of a 33-byte plain run is escaped (word prescan)" % c, {"s": "x" * 16 + c + "y" * 16})
+    for s in ["&x", "<", ">tail", "x&"]:
+        ok("a string whose only escape is at %s: %r" % ("its start" if s[0] in "&<>" else "its end", s), {"s": s})
+    ok("a key whose only escape is its first byte", {"&k": "v"})
+    # Decision to record (issue 13): repeated keys (only $dict builds them; Foundation dictionaries
+    # cannot hold them) keep their model order after the UTF-16 key sort (a stable sort). By hand.
+    f.add("repeated keys ($dict) keep model order after the key sort (expected by hand, decision)",
+          dict(req("plist", "POST", "http://example.com/p"), parameters={"$dict": [["b", 1], ["a", 1], ["b", 2], ["a", 2]]}),
+          {"body": {"text": fplist_head() + "<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<key>a</key>\n\t<integer>2</integer>\n"
+                    "\t<key>b</key>\n\t<integer>1</integer>\n\t<key>b</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n"}},
+          options=BASE_OPTS)
+    # Decision to record (issue 13): maxParameterDepth N admits N nested containers in a property
+    # list and rejects the (N+1)th (SPEC §8 says only "a typed error"), as for JSON.
+    deep_err = {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}
+    for params, ok_body, what in [([["x"]], True, "2 nested arrays: written"), ([[["x"]]], False, "3 nested arrays: nestingTooDeep"),
+                                  ({"a": {"b": "x"}}, True, "2 nested dictionaries: written"),
+                                  ({"a": {"b": {"c": "x"}}}, False, "3 nested dictionaries: nestingTooDeep"),
+                                  ({"a": [{}]}, False, "a dictionary, an array and an empty dictionary: nestingTooDeep (empty containers count)")]:
+        f.add("maxParameterDepth 2, %s (decision: a limit N admits N nested containers; SPEC §8)%s"
+              % (what, "; body by fplist()" if ok_body else ""),
+              req("plist", "POST", "http://example.com/p", params=params),
+              {"body": {"text": fplist(params)}} if ok_body else deep_err, options=dict(BASE_OPTS, maxParameterDepth=2), refs=["SPEC§8"])
+    # Added for issue 13: the error's description (AF-compatible errors compare it). Linux Foundation's
+    # localizedDescription for this error, as PlistXMLWriter records it; NOT yet re-checked on this
+    # machine: `python3 scripts/gen_request.py --foundation` now compares code and description
+    # (FOUNDATION_ERRORS) and must be run by the lead before this vector is trusted.
+    desc = "The operation could not be completed. An error occurred in the destination for the data."
+    FOUNDATION_ERRORS.append(("plist", {"n": None}, 3851, desc))
+    f.add("a null value: NSCocoaErrorDomain 3851 with Foundation's localizedDescription (pending the --foundation check, SPEC §3.4)",
+          req("plist", "POST", "http://example.com/p", params={"n": None}),
+          {"error": {"domain": "NSCocoaErrorDomain", "code": 3851, "description": desc}}, options=BASE_OPTS)
     return f
+
+
+def fplist_head():
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+            '"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n')
 
 
 def main():

@@ -13,7 +13,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 GENERATORS = ["gen_percent_escape", "gen_query_string", "gen_request", "gen_multipart", "gen_media_type",
-              "gen_response", "gen_content_decode", "gen_response_json", "gen_multipart_parse"]
+              "gen_response", "gen_content_decode", "gen_response_json", "gen_multipart_parse", "gen_limits"]
 
 
 def main():

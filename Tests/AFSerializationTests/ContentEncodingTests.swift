@@ -144,6 +144,23 @@ for n in range(400):
         #expect(try ContentDecoder.decode(bomb, contentEncoding: "deflate", maxDecodedSize: 10 << 20).count == 10 << 20, "exactly at the limit is fine")
     }
 
+    /// SPEC §8's default, 64 MiB, used when no limit is passed: exactly 64 MiB decodes, one byte more
+    /// is `limitExceeded` (kept out of the vectors: two 64 MiB decodes would double every run).
+    @Test func defaultDecodedSizeIs64MiB() throws {
+        #expect(Limits.default.maxDecodedSize == 64 << 20)
+        guard let hex = Self.python("""
+            import zlib
+            print(zlib.compress(b'\\0' * (64 << 20), 9).hex()); print(zlib.compress(b'\\0' * ((64 << 20) + 1), 9).hex())
+            """) else { print("note: python3 not found; default-limit test skipped"); return }
+        let lines = hex.split(separator: "\n")
+        let exact = Self.unhex(lines[0]), over = Self.unhex(lines[1])
+        #expect(try ContentDecoder.decode(exact, contentEncoding: "deflate").count == 64 << 20)
+        #expect { try ContentDecoder.decode(over, contentEncoding: "deflate") } throws: {
+            let e = $0 as? AFSError
+            return e?.kind == .limitExceeded && e?.context["limit"] == String(64 << 20)
+        }
+    }
+
     @Test func truncationAndCorruptionAreDistinguished() throws {
         let member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0]
         #expect(try ContentDecoder.decode(member, contentEncoding: "gzip") == [0x61])

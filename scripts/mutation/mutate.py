@@ -444,9 +444,85 @@ def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None):
     base, timeout = calibrate(vectors_cmd(), env0, minimum=minimum, label="the vectors")
     log(f"vectors: unmutated run {base:.2f}s; timeout {timeout:.1f}s; {len(mutants)} mutants, {jobs} jobs")
     t0 = time.time()
-    res = run_pool(mutants, lambda m: run_one(vectors_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
-                   jobs, "vectors", deadline, "vectors", done_before)
+    # A mutant inside a property's initializer (a table in a `static let`, a global, a default) may
+    # live in a lazily initialized global that the server's parent has already initialized with the
+    # original value, so in a forked child it would never be active: those run in a fresh process.
+    fresh = [m for m in mutants if in_initializer(m)]
+    forked = [m for m in mutants if not in_initializer(m)]
+    res = run_server(forked, jobs, timeout, "vectors", deadline, done_before)
+    res.update(run_pool(fresh, lambda m: run_one(vectors_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
+                        jobs, "vectors (initializers, one process each)", deadline, "vectors", done_before))
     return res, time.time() - t0, base
+
+
+INITIALIZER_RE = re.compile(r"(?:^|\.)(?:var|let) [^.]+$")
+
+
+def in_initializer(m):
+    """The site is in a property declaration (stored, static or global: its initializer may run once)."""
+    return bool(INITIALIZER_RE.search(m.get("function", "")))
+
+
+def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
+    """The vectors layer through `conformance mutants` (a fork server: the vectors are loaded once,
+    each mutant runs in a forked child and stops at its first failing run). Same contract as
+    run_pool: seeded random order, results appended to the progress file, {id: (killed, how)}."""
+    results = {}
+    order = list(mutants)
+    random.Random(20261123).shuffle(order)
+    for m in order:
+        k = norm_key(m["key"])
+        if done_before and k in done_before:
+            results[m["id"]] = done_before[k]
+    pending = [m for m in order if m["id"] not in results]
+    if results:
+        log(f"  {label}: {len(results)} results reused from {PROGRESS}")
+    if not pending:
+        return results
+    by_id = {m["id"]: m for m in pending}
+    env = {**os.environ, **mutant_env()}
+    env.pop("AFS_MUTANT", None)
+    cmd = NICE + [conformance_bin(), "mutants", "--jobs", str(jobs), "--timeout", f"{timeout:.1f}"]
+    err = tempfile.TemporaryFile(mode="w+")
+    p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True)
+
+    def feed():
+        try:
+            p.stdin.write("".join(f"{m['id']}\n" for m in pending))
+            p.stdin.close()
+        except (BrokenPipeError, OSError):
+            pass
+    import threading
+    threading.Thread(target=feed, daemon=True).start()
+    t0 = time.time()
+    done = 0
+    stopped = False
+    with open(os.path.join(ROOT, PROGRESS), "a") as prog:
+        for line in p.stdout:
+            parts = line.split()
+            if len(parts) < 3 or not parts[0].isdigit() or int(parts[0]) not in by_id:
+                log(f"  {label}: unexpected line from conformance mutants: {line.rstrip()}")
+                continue
+            m = by_id[int(parts[0])]
+            killed = parts[1] == "killed"
+            how = parts[2].replace("-", " ") if killed else ""
+            results[m["id"]] = (killed, how)
+            prog.write(json.dumps({"layer": label, "key": norm_key(m["key"]), "killed": killed, "how": how}) + "\n")
+            prog.flush()
+            done += 1
+            if done % 200 == 0 or done == len(pending):
+                el = time.time() - t0
+                log(f"  {label}: {done}/{len(pending)} in {el:.0f}s ({sum(1 for k, _ in results.values() if k)} killed so far)")
+            if deadline and time.time() > deadline:
+                stopped = True
+                log(f"  {label}: time limit reached; {len(pending) - done} mutants not run")
+                p.kill()
+                break
+    p.wait()
+    if not stopped and (p.returncode != 0 or done < len(pending)):
+        err.seek(0)
+        raise SystemExit(f"conformance mutants failed (exit {p.returncode}, {done}/{len(pending)} results): {err.read()[-3000:]}")
+    return results
 
 
 def tests_cmd():

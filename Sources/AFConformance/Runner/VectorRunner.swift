@@ -132,6 +132,19 @@ public struct ExpectedFailures: Sendable {
         return out
     }
 
+    /// `r` with this list applied: a listed run that fails is expected, a listed run that passes is
+    /// an unexpected pass.
+    func applied(to r: RunResult) -> RunResult {
+        guard let reason = reason(id: r.vector.id, profile: r.profile) else { return r }
+        var r = r
+        switch r.status {
+        case .passed: r.status = .unexpectedPass(reason)
+        case .failed, .harnessError: r.status = .expectedFailure(reason)
+        default: break
+        }
+        return r
+    }
+
     func reason(id: String, profile: String) -> String? {
         entries.first { $0.key == "\(id)@\(profile)" }?.reason ?? entries.first { $0.key == id }?.reason
     }
@@ -181,15 +194,8 @@ public enum VectorRunner {
         }
         let produced = source.evaluate(work)
         precondition(produced.results.count == work.count, "an evaluation source must give one result per run")
-        for var r in produced.results {
-            if let reason = expectedFailures.reason(id: r.vector.id, profile: r.profile) {
-                switch r.status {
-                case .passed: r.status = .unexpectedPass(reason)
-                case .failed, .harnessError: r.status = .expectedFailure(reason)
-                default: break
-                }
-            }
-            report.results.append(r)
+        for r in produced.results {
+            report.results.append(expectedFailures.applied(to: r))
         }
         report.protocolErrors = produced.protocolErrors
         report.implementation = produced.implementation
@@ -198,6 +204,20 @@ public enum VectorRunner {
         report.staleExpectedFailures = expectedFailures.entries.map(\.key).filter { !known.contains(ExpectedFailures.idPart($0)) }
         report.evalNanoseconds = FileSystem.now() - start
         return report
+    }
+
+    /// Evaluates in-process, one run after another in the vectors' order, and stops at the first run
+    /// that fails the gate (expected failures applied). Mutation analysis (`conformance mutants`): a
+    /// mutant is killed as soon as one vector sees it, so only survivors pay for the whole set.
+    public static func firstFailure(_ set: VectorSet, selection: RunSelection = RunSelection(),
+                                    expectedFailures: ExpectedFailures = ExpectedFailures()) -> RunResult? {
+        for v in set.vectors where selection.selects(v) {
+            for p in v.runProfiles(only: selection.profile) {
+                let r = expectedFailures.applied(to: evaluate(v, profile: p))
+                if r.isFailure { return r }
+            }
+        }
+        return nil
     }
 
     /// Evaluates one vector under one profile in-process and compares.

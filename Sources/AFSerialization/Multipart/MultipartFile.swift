@@ -65,6 +65,8 @@ enum MultipartFile {
 
     /// The size of the file at `path`, or `nil` when nothing is there.
     static func size(_ path: String) throws(AFSError) -> Int? {
+        // A NUL (`%00` in a file URL) cannot be in a path; C would cut the path there and read another file.
+        if path.utf8.contains(0) { return nil }
         var st = stat()
         if stat(path, &st) != 0 {
             let e = errno

@@ -247,7 +247,7 @@ enum PNG {
             }
             i += 12 + length
             if name == "IEND" {
-                guard length == 0 else { throw ImageDecoder.corrupt(.png, "IEND with data", at: i - 12) }
+                guard length == 0 else { throw ImageDecoder.corrupt(.png, "IEND with data", at: i - 12 - length) }
                 break
             }
         }

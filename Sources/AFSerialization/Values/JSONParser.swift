@@ -308,8 +308,10 @@ private struct Cursor {
                 index += 1
             }
             guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+            // Saturates far above any magnitude a body can hold (one digit per byte), so the range
+            // check below stays exact: `0.(10^6 zeros)1e10000000` still overflows.
             while index < bytes.count, digit(bytes[index]) {
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[index] - 0x30) }
+                if exponent < Int.max / 100 { exponent = exponent * 10 + Int(bytes[index] - 0x30) }
                 index += 1
             }
             if negative { exponent = -exponent }

@@ -695,6 +695,10 @@ let helpersHeader = """
         return v
     }
 
+    /// Makes `id` the active mutant (0: the original program) in this process: `conformance mutants`
+    /// calls it in each forked child, after the parent loaded the vectors with the original program.
+    public func __afsActivateMutant(_ id: Int) { __afsActiveStorage = max(0, id) }
+
     @inlinable @inline(__always) var __afsGActive: Int {
         let v = __afsActiveStorage
         return v >= 0 ? v : __afsLoadActive()
