@@ -54,19 +54,12 @@ public final class ContentDecoder {
     public func finish() throws(AFSError) -> [UInt8] {
         precondition(!finished, "finish twice")
         finished = true
-        var data: [UInt8] = []
-        var pending: AFSError? = nil  // as in `write`
+        // Every layer hands on all its output while writing (zlib holds none back), so ending is
+        // only the check for a missing end-of-stream marker, outermost layer first.
         for stage in stages.reversed() {
-            guard let stage else { continue }
-            if !data.isEmpty {
-                let step = try stage.feedUpToLimit(data)
-                data = step.output
-                if let e = step.limitError { pending = e; continue }
-            }
-            if pending == nil { try stage.finish() }
+            try stage?.finish()
         }
-        if let pending { throw pending }
-        return data
+        return []
     }
 
     /// One-shot convenience.
@@ -169,30 +162,9 @@ final class InflateStage {
     /// True once the (last) stream reached its end-of-stream marker.
     var reachedEnd: Bool { state == .ended || state == .betweenMembers }
 
-    /// Decodes `input` into a new array. With `reserve > 0` zlib inflates straight into the
-    /// array's storage (no intermediate copy); output beyond `reserve` spills into a second array.
-    func feed(_ input: [UInt8], reserve: Int = 0) throws(AFSError) -> [UInt8] {
-        var spill: [UInt8] = []
-        let append = { (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in spill.append(contentsOf: chunk) }
-        guard reserve > 0 else {
-            try feed(input, sink: append)
-            return spill
-        }
-        var failure: AFSError? = nil
-        var out = [UInt8](unsafeUninitializedCapacity: reserve) { buffer, count in
-            direct = (buffer.baseAddress!, buffer.count, 0)
-            defer {
-                count = direct?.count ?? 0
-                direct = nil
-            }
-            do throws(AFSError) { try feed(input, sink: append) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        if !spill.isEmpty { out += spill }
-        return out
-    }
-
-    /// As `feed(_:reserve:)`, but a size-limit error comes back with the output up to the limit.
+    /// Decodes `input` into a new array; a size-limit error comes back with the output up to the
+    /// limit. With `reserve > 0` zlib inflates straight into the array's storage (no intermediate
+    /// copy); output beyond `reserve` spills into a second array.
     func feedUpToLimit(_ input: [UInt8], reserve: Int = 0) throws(AFSError) -> (output: [UInt8], limitError: AFSError?) {
         var spill: [UInt8] = []
         let append = { (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in spill.append(contentsOf: chunk) }
@@ -213,7 +185,7 @@ final class InflateStage {
         return (out, nil)
     }
 
-    /// Caller-provided output storage for the current `feed` (see `feed(_:reserve:)`).
+    /// Caller-provided output storage for the current `feed` (see `feedUpToLimit(_:reserve:)`).
     private var direct: (base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int)? = nil
 
     /// Streams the output to `sink` in scratch-sized pieces (memory stays bounded whatever the
