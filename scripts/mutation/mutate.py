@@ -525,8 +525,14 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
     return results
 
 
+# Suites that test the harness's own process protocol (child processes, timeouts): slow, and
+# they reach the core only through what the vectors layer already ran. `--tests-skip ''` keeps them.
+TESTS_SKIP = "ImplementationRunnerTests|EvalProtocolTests"
+
+
 def tests_cmd():
-    return ["swift", "test", "--skip-build", "--scratch-path", SCRATCH]
+    cmd = ["swift", "test", "--skip-build", "--scratch-path", SCRATCH]
+    return cmd + (["--skip", TESTS_SKIP] if TESTS_SKIP else [])
 
 
 def layer_tests(mutants, jobs, deadline=None, done_before=None):
@@ -853,6 +859,8 @@ def diff_summary(js, sel):
 
 
 def cmd_run(args):
+    global TESTS_SKIP
+    TESTS_SKIP = args.tests_skip
     t_all = time.time()
     timing = {}
     layers = [l.strip() for l in args.layers.split(",") if l.strip()]
@@ -1205,6 +1213,8 @@ def main():
     scope(r)
     r.add_argument("--layers", default="vectors", help="comma-separated: vectors,tests,fuzz (default: vectors)")
     r.add_argument("--fuzz-seconds", type=int, default=60, help="seconds per fuzz target per mutant (default 60)")
+    r.add_argument("--tests-skip", default=TESTS_SKIP, help=f"swift test --skip pattern for the tests layer (default '{TESTS_SKIP}': the "
+                   "harness's child-process suites; '' runs every suite)")
     r.add_argument("--jobs", type=int, default=2, help="mutants run in parallel (default 2)")
     r.add_argument("--out", default=DOCS, help=f"report directory (default {DOCS})")
     r.add_argument("--no-coverage", dest="coverage", action="store_false", help="skip the per-layer coverage builds")
