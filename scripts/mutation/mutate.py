@@ -1149,6 +1149,12 @@ def cmd_ratchet(args):
     todo = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
     if not args.from_report:
         res, el, one = layer_vectors(todo, args.jobs, minimum=5.0)
+    # A mutant the baseline killed only by a timeout (a slow loop, not a failing vector) may finish
+    # in time on another machine: that is timing, not a lost vector, so it still counts as killed.
+    base_timeouts = set(base.get("timeouts", []))
+    unstable = [s for s in todo if not res[s["id"]][0] and norm_key(s["key"]) in base_timeouts]
+    for s in unstable:
+        res[s["id"]] = (True, "timeout in the baseline")
     killed = sum(1 for s in todo if res[s["id"]][0])
     r = rate(killed, len(todo)) or 0.0
     surv = [s for s in todo if not res[s["id"]][0]]
@@ -1158,6 +1164,9 @@ def cmd_ratchet(args):
           f"{killed}/{len(todo)} behaviour mutants killed by the vectors ({r} %); baseline {base.get('kill_rate', 'none')} %. "
           f"{'Every mutant' if not (sample or fraction) else f'Fixed sample ({fraction or sample}, seed {seed})'}; {len(pruned)} not compiled; "
           f"{time.time() - t0:.0f} s.\n"]
+    if unstable:
+        md.append(f"Killed by a timeout in the baseline, finished in time here (counted as killed: timing, not a lost vector): "
+                  + ", ".join(f"{s['file']}:{s['line']}" for s in unstable) + "\n")
     if lost:
         md.append(f"Newly surviving mutants ({len(lost)}): a vector that used to catch these is gone, or new code has none:\n")
         for s in lost:
@@ -1187,7 +1196,8 @@ def cmd_ratchet(args):
             "estimated_from_report": bool(args.from_report), "tolerance": tol,
             "kill_rate": r, "killed": killed, "scored": len(todo), "sample": sample, "fraction": fraction, "seed": seed,
             "commit": sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip(),
-            "survivors": sorted(norm_key(s["key"]) for s in surv)})
+            "survivors": sorted(norm_key(s["key"]) for s in surv),
+            "timeouts": sorted(norm_key(s["key"]) for s in todo if res[s["id"]][1] == "timeout")})
         print(f"mutation ratchet: baseline written: {killed}/{len(todo)} ({r} %)")
         return 0
     want = base.get("kill_rate")
