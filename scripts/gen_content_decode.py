@@ -20,7 +20,7 @@ import random
 import sys
 import zlib
 
-from vectorlib import VectorFile, bytes_value, write_all
+from vectorlib import VectorFile, bytes_value, write_all, core_error
 
 GEN = "scripts/gen_content_decode.py"
 CORE = "AFSerialization"
@@ -419,13 +419,7 @@ def gz_member(data, header=None, crc=None, isize=None):
             + ((len(data) if isize is None else isize) & 0xFFFFFFFF).to_bytes(4, "little"))
 
 
-def err(kind, offset=None, context=None):
-    e = {"domain": CORE, "kind": kind}
-    if offset is not None:
-        e["offset"] = offset
-    if context is not None:
-        e["context"] = context
-    return {"error": e}
+err = core_error  # vectorlib: the core domain's expected error
 
 
 def ctx(coding, layer=0, **more):

@@ -13,7 +13,7 @@ import email.policy
 import sys
 
 from gen_query_string import Data, flatten, to_json
-from vectorlib import VectorFile, bytes_value, write_all
+from vectorlib import VectorFile, bytes_value, write_all, core_error
 
 GEN = "scripts/gen_multipart.py"
 B = "Boundary+D87993F14D11D1AD"  # the SPEC §5.1 example, 25 characters
@@ -572,13 +572,7 @@ def req(parts, boundary=B, **extra):
     return inp
 
 
-def core_err(kind, offset=None, context=None):
-    e = {"domain": CORE, "kind": kind}
-    if offset is not None:
-        e["offset"] = offset
-    if context is not None:
-        e["context"] = context
-    return {"error": e}
+core_err = core_error  # vectorlib: the core domain's expected error
 
 
 def body_prefix(parts, boundary, upto):

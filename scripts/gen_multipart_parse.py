@@ -17,7 +17,7 @@ import sys
 from gen_multipart import B, oracle_parts
 from gen_response import ABSENT, RESP, URL, resp
 from gen_response import phrase as _phrase
-from vectorlib import VectorFile, bytes_value, write_all
+from vectorlib import VectorFile, bytes_value, write_all, core_error
 
 GEN = "scripts/gen_multipart_parse.py"
 CORE = "AFSerialization"
@@ -38,13 +38,7 @@ def one(data, headers=None):
     return HEAD + (cd("a") if headers is None else headers) + data + CLOSE
 
 
-def err(kind, offset=None, context=None):
-    e = {"domain": CORE, "kind": kind}
-    if offset is not None:
-        e["offset"] = offset
-    if context is not None:
-        e["context"] = context
-    return {"error": e}
+err = core_error  # vectorlib: the core domain's expected error
 
 
 def agree(body, want, readers):

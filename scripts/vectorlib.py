@@ -167,3 +167,13 @@ def write_all(files):
         total += n
         print("  %-48s %5d" % (os.path.relpath(f.path(), ROOT), n))
     return total
+
+
+def core_error(kind, offset=None, context=None, domain="AFSerialization"):
+    """An expected {"error": …} of the core's own domain: kind, and the offset and context when given."""
+    e = {"domain": domain, "kind": kind}
+    if offset is not None:
+        e["offset"] = offset
+    if context is not None:
+        e["context"] = context
+    return {"error": e}

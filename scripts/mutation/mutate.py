@@ -335,11 +335,9 @@ def op_family(op):
 PROGRESS = f"{MB}/progress.jsonl"
 
 
-def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=None):
-    """fn(mutant) -> (killed: bool, how: str). Returns {id: (killed, how)}.
-
-    Mutants run in a seeded random order, so a run stopped by its deadline has covered a uniform
-    random sample; each result is appended to .build-mutants/progress.jsonl (run --resume reuses it)."""
+def seeded_order(mutants, label, done_before):
+    """The mutants in a seeded random order (a run stopped early has covered a uniform sample),
+    minus those with a result in `done_before` (returned as the first results)."""
     results = {}
     order = list(mutants)
     random.Random(20261123).shuffle(order)
@@ -350,6 +348,15 @@ def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=No
     pending = [m for m in order if m["id"] not in results]
     if results:
         log(f"  {label}: {len(results)} results reused from {PROGRESS}")
+    return results, pending
+
+
+def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=None):
+    """fn(mutant) -> (killed: bool, how: str). Returns {id: (killed, how)}.
+
+    Mutants run in a seeded random order, so a run stopped by its deadline has covered a uniform
+    random sample; each result is appended to .build-mutants/progress.jsonl (run --resume reuses it)."""
+    results, pending = seeded_order(mutants, label, done_before)
     t0 = time.time()
     done = 0
     prog = open(os.path.join(ROOT, PROGRESS), "a")
@@ -467,16 +474,7 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
     """The vectors layer through `conformance mutants` (a fork server: the vectors are loaded once,
     each mutant runs in a forked child and stops at its first failing run). Same contract as
     run_pool: seeded random order, results appended to the progress file, {id: (killed, how)}."""
-    results = {}
-    order = list(mutants)
-    random.Random(20261123).shuffle(order)
-    for m in order:
-        k = norm_key(m["key"])
-        if done_before and k in done_before:
-            results[m["id"]] = done_before[k]
-    pending = [m for m in order if m["id"] not in results]
-    if results:
-        log(f"  {label}: {len(results)} results reused from {PROGRESS}")
+    results, pending = seeded_order(mutants, label, done_before)
     if not pending:
         return results
     by_id = {m["id"]: m for m in pending}
