@@ -35,6 +35,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -411,16 +412,28 @@ def load_progress(layer):
 def run_one(cmd, env, timeout, cwd=ROOT):
     e = dict(os.environ)
     e.update(env)
+    # A session of its own, killed whole on timeout: `swift test` runs the tests in a child
+    # process, which would otherwise go on running (and loading the machine) after its parent.
+    p = subprocess.Popen(cmd, cwd=cwd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
     try:
-        r = subprocess.run(cmd, cwd=cwd, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           timeout=timeout)
+        rc = p.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
+        kill_group(p)
         return True, "timeout"
-    if r.returncode == 0:
+    if rc == 0:
         return False, ""
-    if r.returncode < 0:
-        return True, f"signal {-r.returncode}"
-    return True, f"exit {r.returncode}"
+    if rc < 0:
+        return True, f"signal {-rc}"
+    return True, f"exit {rc}"
+
+
+def kill_group(p):
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    p.wait()
 
 
 def conformance_bin():
@@ -482,7 +495,8 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
     env.pop("AFS_MUTANT", None)
     cmd = NICE + [conformance_bin(), "mutants", "--jobs", str(jobs), "--timeout", f"{timeout:.1f}"]
     err = tempfile.TemporaryFile(mode="w+")
-    p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True)
+    p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
+                         start_new_session=True)  # at a deadline the server and its forked children go together
 
     def feed():
         try:
@@ -514,7 +528,7 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
             if deadline and time.time() > deadline:
                 stopped = True
                 log(f"  {label}: time limit reached; {len(pending) - done} mutants not run")
-                p.kill()
+                kill_group(p)
                 break
     p.wait()
     if not stopped and (p.returncode != 0 or done < len(pending)):
