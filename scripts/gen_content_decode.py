@@ -437,6 +437,16 @@ OFFSET_RULE = ("decision to record (README §7): an error's offset counts bytes 
                "end of the field in which the defect is found")
 
 
+def add_rejected(f, what, coding, body, expected, ref, why, chunkings, options=None):
+    """One vector per chunking (None: one-shot) expecting `expected`'s error, options merged."""
+    for opts in chunkings:
+        how = "" if opts is None else ", chunks %s" % opts["chunkSizes"]
+        o = dict(options or {})
+        o.update(opts or {})
+        f.add("%s%s → %s (%s)" % (what, how, expected["error"]["kind"], why), {"contentEncoding": coding, "body": bytes_value(body)},
+              expected, options=o or None, refs=[ref] if ref else None)
+
+
 def details_file():
     """Error offsets and context (README additions: errors carry `offset` and `context`). Offsets are derived from the
     RFC 1950/1951/1952 field layout (the end of the defective field); each input is also rejected by Python's zlib."""
@@ -446,12 +456,7 @@ def details_file():
     CH = [None, {"chunkSizes": [1]}, {"chunkSizes": [2, 5]}]
 
     def bad(what, coding, body, expected, ref, why, chunkings=CH, options=None):
-        for opts in chunkings:
-            how = "" if opts is None else ", chunks %s" % opts["chunkSizes"]
-            o = dict(options or {})
-            o.update(opts or {})
-            f.add("%s%s → %s (%s)" % (what, how, expected["error"]["kind"], why), {"contentEncoding": coding, "body": bytes_value(body)},
-                  expected, options=o or None, refs=[ref] if ref else None)
+        add_rejected(f, what, coding, body, expected, ref, why, chunkings, options)
 
     data = b"The quick brown fox jumps over the lazy dog. " * 50
     g = gz(data)
@@ -570,12 +575,7 @@ def buffers_file():
                   {"body": bytes_value(plain)}, options=o or None, refs=[ref] if ref else None)
 
     def bad(what, coding, body, expected, ref, why, chunkings, options=None):
-        for opts in chunkings:
-            how = "" if opts is None else ", chunks %s" % opts["chunkSizes"]
-            o = dict(options or {})
-            o.update(opts or {})
-            f.add("%s%s → %s (%s)" % (what, how, expected["error"]["kind"], why), {"contentEncoding": coding, "body": bytes_value(body)},
-                  expected, options=o or None, refs=[ref] if ref else None)
+        add_rejected(f, what, coding, body, expected, ref, why, chunkings, options)
 
     # A gzip member may refer back up to 32 KiB (RFC 1951 §2: distances up to 32768; RFC 1952 has no window field).
     rng = random.Random(1951)

@@ -274,6 +274,15 @@ def invalid_files():
     return [f]
 
 
+def utf16_error_unit(units):
+    """The unit Python's utf-16-le decoder rejects first (its error start / 2); the units must be invalid."""
+    try:
+        b"".join(u.to_bytes(2, "little") for u in units).decode("utf-16-le")
+    except UnicodeDecodeError as err:
+        return err.start // 2
+    raise AssertionError(units)
+
+
 def utf8_byte_files():
     """Issue 13: every byte value valid UTF-8 can carry above 0x7F (continuation 80–BF, leads C2–F4),
     each in the smallest text that holds it, for every style; batch counting for every 4-byte lead
@@ -340,12 +349,7 @@ def utf8_byte_files():
                         ([0x61] * 49 + [0xD83D], "high at unit 49"), ([0x61] * 50 + [0xDC00, 0x62], "low at unit 50"),
                         ([0xD800, 0xD800, 0xDC00], "two highs then one low"), ([0xD83D, 0xDE00, 0xDBFF], "a valid pair then a lone high"),
                         ([0xDBFF, 0xDFFF, 0xDFFF], "a valid pair (U+10FFFF) then a lone low"), ([0x61, 0xD7FF, 0xE000, 0xDC00], "U+D7FF and U+E000 are not surrogates")]:
-        raw = b"".join(u.to_bytes(2, "little") for u in units)
-        try:
-            raw.decode("utf-16-le")
-            raise AssertionError(units)
-        except UnicodeDecodeError as err:
-            off = err.start // 2
+        off = utf16_error_unit(units)
         e.add("%s → unpairedSurrogate at unit %d (offset = Python utf-16-le decode error start / 2)" % (what, off),
               {"utf16": units}, {"error": {"domain": "AFSerialization", "kind": "unpairedSurrogate", "offset": off}})
     for h, what in [("ff", "0xFF"), ("80", "lone continuation"), ("c3", "truncated 2-byte"), ("e282", "truncated 3-byte"),
@@ -369,12 +373,7 @@ def utf8_byte_files():
     # Issue 13: the error context names the offending unit or byte (Decision: "codeUnit" in Unicode's
     # U+XXXX notation, "byte" as 0xXX, uppercase hex), besides the offset.
     for units in ([0xD83D], [0x61, 0xDC00], [0xDBFF, 0xDFFF, 0xD800, 0x62]):
-        raw = b"".join(u.to_bytes(2, "little") for u in units)
-        try:
-            raw.decode("utf-16-le")
-            raise AssertionError(units)
-        except UnicodeDecodeError as err:
-            off = err.start // 2
+        off = utf16_error_unit(units)
         e.add("%s → unpairedSurrogate at unit %d, context codeUnit U+%04X (offset = Python utf-16-le decode error start / 2)"
               % (" ".join("%04X" % u for u in units), off, units[off]),
               {"utf16": units}, {"error": {"domain": "AFSerialization", "kind": "unpairedSurrogate", "offset": off,

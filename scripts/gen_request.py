@@ -588,6 +588,23 @@ def foundation_check():
     return 1 if bad or ebad else 0
 
 
+
+# .sortedKeys orders Foundation gave (recorded; re-checked by --foundation): (what a reversed-input
+# vector says, what a sorted-input vector says or None for none, the keys in Foundation's order).
+RECORDED_ORDERS = [
+    ("runs of zeros: fewer leading zeros first, a prefix first", "runs of zeros", ["a", "a0", "a00", "a000", "a0b", "a00b"]),
+    ("several digit runs, each compared as a number", "several digit runs", ["x02y2", "x2y9", "x2y09", "x2y10", "x10y2"]),
+    ("case ties: the first unit that differs in case decides, lowercase first", "case ties", ["ab", "aB", "Ab", "AB"]),
+    ("case before leading zeros when both differ", "case before leading zeros", ["a1", "a01", "A1", "A01"]),
+    ("space, hyphen, plus before digits", None, ["a 1", "a-1", "a+1", "a1"]),
+    ("a leading number, then case, then zeros", "a leading number, then case, then zeros", ["1a", "1A", "01a", "a1"]),
+    ("hyphen before zero; zeros of every length", "hyphen before zero; zeros of every length", ["-0", "0", "00", "000"]),
+    ("TAB before space; doubled whitespace", "TAB before space; doubled whitespace", ["a\t b", "a\tb", "a  b", "a b", "ab"]),
+    ("case and zeros mixed over three units", "case and zeros mixed over three units", ["ab001", "aB01", "Ab1", "AB1"]),
+    ("keys made only of ignorable controls sort with the empty key", "keys made only of ignorable controls", ["", "\x01", "\x7f", "a\x01", "\x02b"]),
+    ("z9 < z09 < Z9 < Z09 < z10", "z9 < z09 < Z9 < Z09 < z10", ["z9", "z09", "Z9", "Z09", "z10"]),
+]
+
 def json_options_file():
     f = VectorFile("request", "json-options",
                    "JSON writing options and value text, byte-identical to Foundation's JSONSerialization (SPEC §3.3)",
@@ -680,18 +697,7 @@ def json_options_file():
     # More .sortedKeys groups, each in the order Foundation gave (recorded, re-checked by --foundation).
     # Left out: digit runs beyond 2^64 (Foundation on Linux compares them modulo 2^64; the core by
     # value; see the issue 13 report).
-    for what, grp in [
-            ("runs of zeros: fewer leading zeros first, a prefix first", ["a", "a0", "a00", "a000", "a0b", "a00b"]),
-            ("several digit runs, each compared as a number", ["x02y2", "x2y9", "x2y09", "x2y10", "x10y2"]),
-            ("case ties: the first unit that differs in case decides, lowercase first", ["ab", "aB", "Ab", "AB"]),
-            ("case before leading zeros when both differ", ["a1", "a01", "A1", "A01"]),
-            ("space, hyphen, plus before digits", ["a 1", "a-1", "a+1", "a1"]),
-            ("a leading number, then case, then zeros", ["1a", "1A", "01a", "a1"]),
-            ("hyphen before zero; zeros of every length", ["-0", "0", "00", "000"]),
-            ("TAB before space; doubled whitespace", ["a\t b", "a\tb", "a  b", "a b", "ab"]),
-            ("case and zeros mixed over three units", ["ab001", "aB01", "Ab1", "AB1"]),
-            ("keys made only of ignorable controls sort with the empty key", ["", "\x01", "\x7f", "a\x01", "\x02b"]),
-            ("z9 < z09 < Z9 < Z09 < z10", ["z9", "z09", "Z9", "Z09", "z10"])]:
+    for what, _, grp in RECORDED_ORDERS:
         ok("sortedKeys: %s" % what, {k: 1 for k in reversed(grp)}, ("sortedKeys",), order=lambda ks, g=grp: sorted(ks, key=g.index))
     o = dict(BASE_OPTS, methodsEncodingParametersInURI=["POST"])
     f.add("JSON serializer: POST listed in methodsEncodingParametersInURI goes through the form serializer (query in the URL, no JSON)",
@@ -752,16 +758,7 @@ def json_options_file():
     # then compares each key with an earlier, smaller one, which the reversed inputs above never do.
     # Same keys, same recorded order, so the same oracle (re-checked by --foundation).
     fwd_groups = [("62 ASCII keys", FOUNDATION_KEY_ORDER)] + [(w, foundation_order(list(g))) for w, g in groups] + [
-        ("runs of zeros", ["a", "a0", "a00", "a000", "a0b", "a00b"]),
-        ("several digit runs", ["x02y2", "x2y9", "x2y09", "x2y10", "x10y2"]),
-        ("case ties", ["ab", "aB", "Ab", "AB"]),
-        ("case before leading zeros", ["a1", "a01", "A1", "A01"]),
-        ("a leading number, then case, then zeros", ["1a", "1A", "01a", "a1"]),
-        ("hyphen before zero; zeros of every length", ["-0", "0", "00", "000"]),
-        ("TAB before space; doubled whitespace", ["a\t b", "a\tb", "a  b", "a b", "ab"]),
-        ("case and zeros mixed over three units", ["ab001", "aB01", "Ab1", "AB1"]),
-        ("keys made only of ignorable controls", ["", "\x01", "\x7f", "a\x01", "\x02b"]),
-        ("z9 < z09 < Z9 < Z09 < z10", ["z9", "z09", "Z9", "Z09", "z10"])]
+        (short, grp) for _, short, grp in RECORDED_ORDERS if short]
     for what, exp in fwd_groups:
         for how, model in [("already in Foundation's order", list(exp)), ("interleaved (odd positions first)", exp[1::2] + exp[0::2])]:
             ok("sortedKeys: %s, given %s" % (what, how), {k: 1 for k in model}, ("sortedKeys",), order=lambda ks, g=exp: sorted(ks, key=g.index))

@@ -60,13 +60,8 @@ struct MutantsCommand: ParsableCommand {
             ids.append(id)
         }
         let set = try vectors.load()
-        var xfail = ExpectedFailures()
-        do {
-            for dir in vectors.dirs { xfail.entries += try ExpectedFailures.load(VectorPaths.expectedFailuresFile(root: dir)).entries }
-        } catch {
-            throw fail("\(error)")
-        }
-        var server = ForkServer(jobs: jobs, timeout: timeout, memoryLimit: memoryLimit) {
+        let xfail = try vectors.directoryExpectedFailures()
+        let server = ForkServer(jobs: jobs, timeout: timeout, memoryLimit: memoryLimit) {
             VectorRunner.firstFailure(set, selection: vectors.selection, expectedFailures: xfail) == nil
         }
         // The original program is checked in a child too: evaluating here would initialize the
@@ -91,14 +86,7 @@ struct ForkServer {
     /// Runs in the child after the mutant is active: true when every vector passes.
     var passes: () -> Bool
 
-    init(jobs: Int, timeout: Double, memoryLimit: Int, passes: @escaping () -> Bool) {
-        self.jobs = jobs
-        self.timeout = timeout
-        self.memoryLimit = memoryLimit
-        self.passes = passes
-    }
-
-    mutating func run(_ ids: [Int]) {
+    func run(_ ids: [Int]) {
         var running: [pid_t: (id: Int, start: UInt64)] = [:]
         var next = 0
         while next < ids.count || !running.isEmpty {

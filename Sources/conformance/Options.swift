@@ -28,6 +28,17 @@ struct VectorOptions: ParsableArguments {
     var dirs: [String] { directories.isEmpty ? [root] : directories }
     var selection: RunSelection { RunSelection(filters: filter, profile: profile) }
 
+    /// The directories' expected-failures.json lists, merged (this core's accepted deviations).
+    func directoryExpectedFailures() throws -> ExpectedFailures {
+        var merged = ExpectedFailures()
+        do {
+            for dir in dirs { merged.entries += try ExpectedFailures.load(VectorPaths.expectedFailuresFile(root: dir)).entries }
+        } catch {
+            throw fail("\(error)")
+        }
+        return merged
+    }
+
     func load() throws -> VectorSet {
         do {
             return try VectorLoader(root: root).load(directories: dirs)

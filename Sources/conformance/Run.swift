@@ -103,17 +103,10 @@ struct Run: ParsableCommand {
     }
 
     func loadExpectedFailures() throws -> ExpectedFailures {
-        do {
-            if let expectedFailures { return try ExpectedFailures.load(expectedFailures) }
-            // The directories' lists are this core's accepted deviations, not another implementation's.
-            if implementation != nil { return ExpectedFailures() }
-            var merged = ExpectedFailures()
-            for dir in vectors.dirs {
-                merged.entries += try ExpectedFailures.load(VectorPaths.expectedFailuresFile(root: dir)).entries
-            }
-            return merged
-        } catch {
-            throw fail("\(error)")
+        if let expectedFailures {
+            do { return try ExpectedFailures.load(expectedFailures) } catch { throw fail("\(error)") }
         }
+        // The directories' lists are this core's accepted deviations, not another implementation's.
+        return implementation != nil ? ExpectedFailures() : try vectors.directoryExpectedFailures()
     }
 }

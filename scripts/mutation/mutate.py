@@ -39,6 +39,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -352,15 +353,35 @@ def seeded_order(mutants, label, done_before):
     return results, pending
 
 
+class Progress:
+    """Records each result: into `results`, appended to the progress file (run --resume reuses it),
+    and a log line every 200."""
+
+    def __init__(self, results, pending, label, layer):
+        self.results, self.total, self.label, self.layer = results, len(pending), label, layer
+        self.done, self.t0 = 0, time.time()
+        self.file = open(os.path.join(ROOT, PROGRESS), "a")
+
+    def record(self, m, killed, how):
+        self.results[m["id"]] = (killed, how)
+        self.file.write(json.dumps({"layer": self.layer, "key": norm_key(m["key"]), "killed": killed, "how": how}) + "\n")
+        self.file.flush()
+        self.done += 1
+        if self.done % 200 == 0 or self.done == self.total:
+            log(f"  {self.label}: {self.done}/{self.total} in {time.time() - self.t0:.0f}s "
+                f"({sum(1 for k, _ in self.results.values() if k)} killed so far)")
+
+    def close(self):
+        self.file.close()
+
+
 def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=None):
     """fn(mutant) -> (killed: bool, how: str). Returns {id: (killed, how)}.
 
     Mutants run in a seeded random order, so a run stopped by its deadline has covered a uniform
     random sample; each result is appended to .build-mutants/progress.jsonl (run --resume reuses it)."""
     results, pending = seeded_order(mutants, label, done_before)
-    t0 = time.time()
-    done = 0
-    prog = open(os.path.join(ROOT, PROGRESS), "a")
+    prog = Progress(results, pending, label, layer or label)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         inflight = {}
         it = iter(pending)
@@ -369,7 +390,7 @@ def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=No
             while not stop and len(inflight) < jobs:
                 if deadline and time.time() > deadline:
                     stop = True
-                    log(f"  {label}: time limit reached; {len(pending) - done - len(inflight)} mutants not run")
+                    log(f"  {label}: time limit reached; {len(pending) - prog.done - len(inflight)} mutants not run")
                     break
                 m = next(it, None)
                 if m is None:
@@ -380,16 +401,7 @@ def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=No
                 break
             finished, _ = concurrent.futures.wait(inflight, return_when=concurrent.futures.FIRST_COMPLETED)
             for f in finished:
-                m = inflight.pop(f)
-                results[m["id"]] = f.result()
-                prog.write(json.dumps({"layer": layer or label, "key": norm_key(m["key"]),
-                                       "killed": results[m["id"]][0], "how": results[m["id"]][1]}) + "\n")
-                prog.flush()
-                done += 1
-                if done % 200 == 0 or done == len(pending):
-                    el = time.time() - t0
-                    log(f"  {label}: {done}/{len(pending)} in {el:.0f}s "
-                        f"({sum(1 for k, _ in results.values() if k)} killed so far)")
+                prog.record(inflight.pop(f), *f.result())
     prog.close()
     return results
 
@@ -504,36 +516,26 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
             p.stdin.close()
         except (BrokenPipeError, OSError):
             pass
-    import threading
     threading.Thread(target=feed, daemon=True).start()
-    t0 = time.time()
-    done = 0
+    prog = Progress(results, pending, label, label)
     stopped = False
-    with open(os.path.join(ROOT, PROGRESS), "a") as prog:
-        for line in p.stdout:
-            parts = line.split()
-            if len(parts) < 3 or not parts[0].isdigit() or int(parts[0]) not in by_id:
-                log(f"  {label}: unexpected line from conformance mutants: {line.rstrip()}")
-                continue
-            m = by_id[int(parts[0])]
-            killed = parts[1] == "killed"
-            how = parts[2].replace("-", " ") if killed else ""
-            results[m["id"]] = (killed, how)
-            prog.write(json.dumps({"layer": label, "key": norm_key(m["key"]), "killed": killed, "how": how}) + "\n")
-            prog.flush()
-            done += 1
-            if done % 200 == 0 or done == len(pending):
-                el = time.time() - t0
-                log(f"  {label}: {done}/{len(pending)} in {el:.0f}s ({sum(1 for k, _ in results.values() if k)} killed so far)")
-            if deadline and time.time() > deadline:
-                stopped = True
-                log(f"  {label}: time limit reached; {len(pending) - done} mutants not run")
-                kill_group(p)
-                break
+    for line in p.stdout:
+        parts = line.split()
+        if len(parts) < 3 or not parts[0].isdigit() or int(parts[0]) not in by_id:
+            log(f"  {label}: unexpected line from conformance mutants: {line.rstrip()}")
+            continue
+        killed = parts[1] == "killed"
+        prog.record(by_id[int(parts[0])], killed, parts[2].replace("-", " ") if killed else "")
+        if deadline and time.time() > deadline:
+            stopped = True
+            log(f"  {label}: time limit reached; {len(pending) - prog.done} mutants not run")
+            kill_group(p)
+            break
+    prog.close()
     p.wait()
-    if not stopped and (p.returncode != 0 or done < len(pending)):
+    if not stopped and (p.returncode != 0 or prog.done < len(pending)):
         err.seek(0)
-        raise SystemExit(f"conformance mutants failed (exit {p.returncode}, {done}/{len(pending)} results): {err.read()[-3000:]}")
+        raise SystemExit(f"conformance mutants failed (exit {p.returncode}, {prog.done}/{len(pending)} results): {err.read()[-3000:]}")
     return results
 
 

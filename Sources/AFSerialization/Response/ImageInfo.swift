@@ -226,6 +226,7 @@ enum PNG {
             let name = String(decoding: type, as: UTF8.self)
             if i == 8 { guard name == "IHDR" else { throw ImageDecoder.corrupt(.png, "IHDR is not first", at: i) } }
             else if name == "IHDR" { throw ImageDecoder.corrupt(.png, "second IHDR", at: i) }
+            if name == "IEND" { guard length == 0 else { throw ImageDecoder.corrupt(.png, "IEND with data", at: i) } }
             if name == "PLTE" {
                 guard idatState == 0, length % 3 == 0, length > 0, length <= 768 else { throw ImageDecoder.corrupt(.png, "bad PLTE", at: i) }
                 sawPLTE = true
@@ -246,10 +247,7 @@ enum PNG {
                 idatState = 2
             }
             i += 12 + length
-            if name == "IEND" {
-                guard length == 0 else { throw ImageDecoder.corrupt(.png, "IEND with data", at: i - 12 - length) }
-                break
-            }
+            if name == "IEND" { break }
         }
         guard idatState != 0 else { throw ImageDecoder.corrupt(.png, "no IDAT chunk") }
         guard inflater.reachedEnd else { throw ImageDecoder.corrupt(.png, "image data stream is truncated") }
