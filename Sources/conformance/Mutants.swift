@@ -19,7 +19,8 @@ struct MutantsCommand: ParsableCommand {
             mutant (--jobs at a time). The child activates that mutant and evaluates the runs in order \
             until the first one that fails (expected failures applied). For each mutant one line is \
             written, flushed, as it ends: "<id> killed <how> <ms>" (how: exit-1, signal-N, timeout) \
-            or "<id> survived - <ms>". Unlike one `conformance run` per mutant, the vector files are \
+            or "<id> survived - <ms>" ("<id> error fork-failed-errno-N <ms>" when no child could \
+            be started: not a verdict). Unlike one `conformance run` per mutant, the vector files are \
             read by the original program, so a mutant of the JSON parser is judged by the vectors \
             that test the parser, not by breaking the harness's own loading. Tables the loading \
             itself builds (static lets) are inherited from the original program, so mutants inside \
@@ -96,7 +97,8 @@ struct ForkServer {
                 let start = FileSystem.now()
                 let pid = spawn(id)
                 if pid < 0 {
-                    emit(id, "killed", "fork-failed", start)  // cannot happen in practice; never silent
+                    // Not a verdict: mutate.py stops on a line it cannot read instead of scoring it.
+                    emit(id, "error", "fork-failed-errno-\(errno)", start)
                 } else {
                     running[pid] = (id, start)
                 }

@@ -521,7 +521,7 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
     stopped = False
     for line in p.stdout:
         parts = line.split()
-        if len(parts) < 3 or not parts[0].isdigit() or int(parts[0]) not in by_id:
+        if len(parts) < 3 or not parts[0].isdigit() or int(parts[0]) not in by_id or parts[1] not in ("killed", "survived"):
             log(f"  {label}: unexpected line from conformance mutants: {line.rstrip()}")
             continue
         killed = parts[1] == "killed"
