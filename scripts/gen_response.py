@@ -417,6 +417,24 @@ def json_encoding_file():
             f.add("strict: %s is not UTF-8 (RFC 8259 §8.1; a NUL, FF or FE byte cannot occur in UTF-8 JSON text) → 3840" % what,
                   resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, options=opts,
                   profiles=["strict"], refs=["RFC8259#8.1"])
+    # Later additions (appended: ids are stable). UTF-32 code units whose most significant byte is not zero are above
+    # U+10FFFF (Unicode §3.9 D90: UTF-32 code units above 10FFFF are ill-formed); Python's utf-32 codec rejects them
+    # (asserted), so the text cannot be read: 3840, as for the recorded Foundation verdict on the unit 0x00110000 above.
+    # The low bytes alone would spell '1', so a decoder that drops or misplaces the top byte accepts [1]. Mutation survivors
+    # JSONTextEncoding.swift transcodeToUTF8 `UInt32(b[i]) << 24` (→ `>> 24`, → `<< 0`) and `<< 24`→`<< 25` (#1).
+    for what, body, codec in [
+            ("UTF-32BE [1] whose '1' unit is 01 00 00 31 (0x01000031)", bytes.fromhex("0000005b010000310000005d"), "utf-32-be"),
+            ("UTF-32BE [1] whose '1' unit is 80 00 00 31 (0x80000031)", bytes.fromhex("0000005b800000310000005d"), "utf-32-be"),
+            ("UTF-32LE [1] whose '1' unit is 31 00 00 80 (0x80000031)", bytes.fromhex("5b000000310000805d000000"), "utf-32-le"),
+            ("UTF-32LE [1] whose '1' unit is 31 00 00 01 (0x01000031)", bytes.fromhex("5b000000310000015d000000"), "utf-32-le")]:
+        try:
+            body.decode(codec)
+            raise AssertionError(what)
+        except UnicodeDecodeError:
+            pass
+        f.add("%s: a code unit above U+10FFFF cannot be transcoded (Python's %s codec rejects it; Unicode §3.9 D90) → 3840" % (what, codec),
+              resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}},
+              profiles=["af3", "af4"])
     return f
 
 
@@ -1042,6 +1060,20 @@ def image_details_file():
     bad("PNG whose IEND has 1 data byte", "png", data,
         "W3C PNG §11.2.5: IEND is empty; reported at the IEND chunk's first byte %d, like every chunk error (§5.3 chunk layout: "
         "length, type, data, CRC; the core reported %d before a fix)" % (at, at + 1), offset=at)
+    # Later additions (appended: ids are stable). A marker whose code byte is the last byte of the data, after fill
+    # bytes (ITU T.81 §B.1.1.2: a marker is FF, optional FF fill, then the code). The offsets follow the rules of the
+    # vectors above, counted here by hand: a missing length is reported where the length field would start (the byte
+    # after the code, as for 'SOI, then FF E0 and the end'), a scan/EOI marker at its own FF, the one right before the
+    # code (as for 'SOI, fill bytes FF FF, then SOS'). Mutation survivor ImageInfo.swift jpeg(_:) `i + 1`→`i + 0` (#4).
+    bad("JPEG SOI, fill byte FF, then EOI (FF D9) ending the data", "jpeg", b"\xff\xd8\xff\xff\xd9",
+        "no frame header; the EOI marker is the FF at byte 3 followed by D9 (byte 2 is fill), reported there as for the other "
+        "scan/EOI vectors", offset=3, pillow_rejects=True)
+    bad("JPEG SOI, fill bytes FF FF, then SOS (FF DA) ending the data", "jpeg", b"\xff\xd8\xff\xff\xff\xda",
+        "scan data before any frame header; the SOS marker is the FF at byte 4 followed by DA (bytes 2–3 are fill)", offset=4)
+    bad("JPEG SOI, fill byte FF, then FF E0 ending the data", "jpeg", b"\xff\xd8\xff\xff\xe0",
+        "APP0's length field would start at byte 5, after the code at byte 4; the data ends there", offset=5)
+    bad("JPEG SOI, fill byte FF, then FF C0 ending the data", "jpeg", b"\xff\xd8\xff\xff\xc0",
+        "SOF0's length field would start at byte 5, after the code at byte 4; the data ends there", offset=5)
     return f
 
 
@@ -1197,6 +1229,13 @@ def xml_strict_file():
     cases = []
     for d in ["<a><![CDATA[x]>y]]></a>", "<a><![CDATA[]>]]></a>"]:
         add("markup %r: ']>' inside CDATA does not end it, only ']]>' does" % d, d)
+    emit(cases)
+    # Later additions 3 (appended): a PI target must be followed by white space or '?>' (XML 1.0 §2.6 PI ::= '<?' PITarget
+    # (S (Char* - (Char* '?>' Char*)))? '?>'); a character that cannot continue the name ends it and is neither.
+    # Kind only (not a character-level error). Mutation survivor XMLWellFormedness.swift pi() `guard skipSpace()`→`guard true`.
+    cases = []
+    for d in ["<a><?pi!x?></a>", "<?pi/x?><a/>", "<a><?pi\"x\"?></a>", "<a><?pi=?></a>"]:
+        add("markup %r: the PI target is followed by neither white space nor '?>'" % d, d)
     emit(cases)
     return f
 

@@ -78,7 +78,7 @@ public enum ImageDecoder {
             i += 1
             while m == 0xFF {  // fill bytes
                 i += 1
-                guard i + 1 <= b.count - 1 else { throw truncated(.jpeg, i) }
+                guard i < b.count else { throw truncated(.jpeg, i) }
                 m = b[i]
             }
             i += 1
