@@ -746,6 +746,28 @@ def collisions_file():
     c.add("strict, caller boundary in part 1's body: never regenerated; boundaryCollision at offset %d, context part 1 and the boundary" % 3,
           req([part_json(p) for p in parts]), core_err("boundaryCollision", offset=3, context={"part": "1", "boundary": B}),
           profiles=["strict"])
+    # Appended: LF--boundary without the CR is not the delimiter (RFC 2046 §5.1.1: the delimiter is CRLF "--" boundary), so
+    # nothing collides: the first generated boundary is kept (seed 7) and a caller boundary writes the body. The text after
+    # the boundary ("x") keeps Python email from reading the LF-ended line as a boundary line (asserted by cross_check).
+    # Mutation survivor DelimiterMatcher.var matched 0→1 (a fresh matcher that starts as if a CR had been seen).
+    for where in (0, 1):
+        data = ("\n--%s" % bs[0]).encode() + b"x"
+        parts = [form("a", "1"), form("x", data)] if where else [form("x", data), form("a", "1")]
+        body = body_bytes(parts, bs[0])
+        cross_check(parts, body, bs[0])
+        c.add("strict, seed %d: part %d's body starts with LF--%s (no CR): not a delimiter (RFC 2046 §5.1.1), no collision, so the "
+              "first generated boundary is kept; exact body by SPEC §5.2 framing, parsed back by Python email" % (seed, where, bs[0]),
+              {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "seed": seed},
+              {"headers": {"$includes": [["Content-Type", "multipart/form-data; boundary=" + bs[0]]]},
+               "body": bytes_value(body), "contentLength": len(body)}, profiles=["strict"], refs=["RFC2046#5.1.1"])
+    data = ("\n--%s" % B).encode() + b"x"
+    parts = [form("a", "1"), form("x", data)]
+    body = body_bytes(parts, B)
+    cross_check(parts, body, B)
+    c.add("strict, caller boundary %s; part 1's body starts with LF--%s (no CR): not a delimiter (RFC 2046 §5.1.1), no "
+          "boundaryCollision; exact body by SPEC §5.2 framing, parsed back by Python email" % (B, B),
+          req([part_json(p) for p in parts]), {"body": bytes_value(body), "contentLength": len(body)}, profiles=["strict"],
+          refs=["RFC2046#5.1.1"])
     return c
 
 

@@ -133,6 +133,13 @@ def ctype_file():
           {"valid": False, "error": ABSENT}, options={"acceptableContentTypes": ["application/json"]})
     f.add("strict: a malformed Content-Type has no MIME type → −1016 (null)", resp("http", 200, "text/plain; charset", "x"),
           {"valid": False, "error": ctype_error(None)}, options=o, profiles=["strict"], refs=["SPEC§6.2"])
+    # Appended: acceptable types that are not media ranges (RFC 9110 §12.5.1: media-range = "*/*" / type "/" "*" / type "/" subtype)
+    # match nothing in strict (SPEC §6.3 lists only type/subtype, */* and type/* patterns). Mutation survivor
+    # MediaType.strictMatches `m?.essence == pattern.lowercased()`→`!=` (an unparsable pattern would match everything).
+    for pats in (["text"], ["*"], ["text/"]):
+        f.add("strict: acceptable type %s is not a media range (RFC 9110 §12.5.1), so it matches nothing: text/html → −1016" % json.dumps(pats),
+              resp("http", 200, "text/html", "x"), {"valid": False, "error": ctype_error("text/html")},
+              options={"acceptableContentTypes": pats}, profiles=["strict"], refs=["RFC9110#8.3.1"])
     return f
 
 
@@ -433,6 +440,22 @@ def json_encoding_file():
         except UnicodeDecodeError:
             pass
         f.add("%s: a code unit above U+10FFFF cannot be transcoded (Python's %s codec rejects it; Unicode §3.9 D90) → 3840" % (what, codec),
+              resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}},
+              profiles=["af3", "af4"])
+    # Later additions 2 (appended): UTF-32 with 3 bytes after the last whole unit ('[' then ']' cut to 3 bytes). Python's utf-32
+    # codec rejects the truncated unit (asserted); the recorded Foundation verdict for the same body cut to 2 bytes (above) is
+    # 3840 too (the partial unit is dropped, the array is unterminated). Mutation survivors JSONTextEncoding.transcodeToUTF8
+    # `i + 3 < b.count`→`<=` / `i + 2 <` (they read one byte past the body).
+    for what, body, codec in [
+            ("UTF-32LE BOM + '[' + ']' cut to 3 bytes", bytes.fromhex("fffe00005b0000005d0000"), "utf-32"),
+            ("UTF-32BE BOM + '[' + ']' cut to 3 bytes", bytes.fromhex("0000feff0000005b00005d"), "utf-32")]:
+        try:
+            body.decode(codec)
+            raise AssertionError(what)
+        except UnicodeDecodeError:
+            pass
+        f.add("%s: not a whole number of 4-byte units (Python's utf-32 codec rejects it: truncated data; Foundation's recorded verdict "
+              "for the 2-byte cut above is 3840) → 3840" % what,
               resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}},
               profiles=["af3", "af4"])
     return f
@@ -1236,6 +1259,16 @@ def xml_strict_file():
     cases = []
     for d in ["<a><?pi!x?></a>", "<?pi/x?><a/>", "<a><?pi\"x\"?></a>", "<a><?pi=?></a>"]:
         add("markup %r: the PI target is followed by neither white space nor '?>'" % d, d)
+    emit(cases)
+    # Later additions 4 (appended): an empty internal subset '[]' (XML 1.0 §2.8 doctypedecl ::= '<!DOCTYPE' S Name (S ExternalID)?
+    # S? ('[' intSubset ']' S?)? '>', intSubset may be empty) and a ']' right after '[' (mutation survivor XMLWellFormedness.swift
+    # doctype() `i += 1`→`i += 2` after '['); a lone 3-byte lead byte E0 / ED as the very last byte of the body, with nothing
+    # after it (survivors UTF8Validation.sequenceLength `n > 2`→`n > 0`: it would read past the end). Verdicts: expat.
+    cases = []
+    for d in ["<!DOCTYPE a []><a/>", "<!DOCTYPE a [ ]><a/>", "<!DOCTYPE a []>\n<a/>"]:
+        add("markup %r: an empty internal DTD subset" % d, d)
+    for bad in ["e0", "ed", "e1", "f0", "f4"]:
+        add("a lone lead byte %s as the last byte of the body, inside an unclosed element" % bad, b"<a>" + bytes.fromhex(bad))
     emit(cases)
     return f
 

@@ -162,3 +162,203 @@ import Darwin
         }
     }
 }
+
+/// Survivors of the vectors layer (docs/mutation, triage H15, /tmp/h15-triage.json) that only the Swift API
+/// reaches: public three-way values, bytes after the end of a parser's input, a failing or interrupted system
+/// call, API-only helpers. Each test names the mutant key(s) it targets and where its expected values come from.
+@Suite struct SurvivorTests2 {
+    /// `text` without its last `n` bytes, which stay in the array's storage right after its end (see
+    /// `SurvivorTests.droppingLastByte`, same reasoning for two bytes).
+    static func dropping(_ n: Int, _ text: String) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        bytes.removeLast(n)
+        return bytes
+    }
+
+    static func parseError(_ bytes: [UInt8], foundation: Bool = false) -> AFSError? {
+        var parser = JSONParser()
+        if foundation { parser.dialect = .foundation }
+        return MP.error { () throws(AFSError) in try parser.parse(bytes) }
+    }
+
+    // MARK: §6.4 JSON parser: never a byte past the end (more sites)
+
+    /// Kills, in `Values/JSONParser.swift`:
+    /// `Cursor.trailingCommaCloses(_:)|relational <→<=|index < bytes.count→index <= bytes.count|#0` (`[1,` + stale `]`),
+    /// `Cursor.parseValue()|relational <→<=|index < bytes.count→index <= bytes.count|#0` (`[` + stale `[`: opens a second array),
+    /// `Cursor.parseKey()|relational <→<=|index < bytes.count→index <= bytes.count|#1` (`{"a"` + stale `:`),
+    /// `Cursor.expectLiteral(_:)|delete guard|guard index + n <= bytes.count else→guard true else|#0` and
+    /// `Cursor.expectLiteral(_:)|arith +↔-|index + n→index - n|#0` (`tru` + stale `e`),
+    /// `Cursor.parseNumber()|relational <→<=|index < bytes.count→index <= bytes.count|#3` (`[1` + stale `.`),
+    /// `Cursor.parseNumber()|relational <→<=|index < bytes.count→index <= bytes.count|#5` (`[1.5` + stale `2`).
+    /// Each mutant reads the stale byte and reports a different offset (or "Garbage at end." further on).
+    /// Expected offsets: Python 3 `json.loads` JSONDecodeError.pos for the truncated texts: `[1,` 3, `[` 1,
+    /// `{"a"` 4, `tru` 0, `[1` 2, `[1.5` 4. Domain and code: SPEC §6.4 (NSCocoaErrorDomain 3840). The trailing-comma
+    /// site is only used by the Foundation dialect (SPEC §6.4: trailing commas accepted), so `[1,` runs in both dialects.
+    @Test func jsonParserNeverReadsPastTheEndAfterACommaOrKey() {
+        for (full, offset) in [("[1,]", 3), ("[[", 1), ("{\"a\":", 4), ("true", 0), ("[1.", 2), ("[1.52", 4)] {
+            for foundation in [false, true] {
+                let body = SurvivorTests.droppingLastByte(full)
+                #expect(body.count == full.utf8.count - 1)
+                let e = Self.parseError(body, foundation: foundation)
+                #expect(e?.domain == AFSError.cocoaDomain, "\(full) foundation=\(foundation)")
+                #expect(e?.code == 3840, "\(full) foundation=\(foundation)")
+                #expect(e?.offset == offset, "\(full) foundation=\(foundation)")
+            }
+        }
+    }
+
+    /// Kills `Values/JSONParser.swift|Cursor.parseEscape(into:)|integer +1|1→2|#1` (guard `index + 2 < bytes.count`:
+    /// a high surrogate followed by a bare `\u` that ends the body is then reported as "no low-surrogate" at the first
+    /// escape, offset 1) and `…|arith +↔-|index + 1→index - 1|#0` (the guard always passes: with a stale `\u` after
+    /// `"\uD800` the mutant reads two bytes past the end and fails in the second hex4 at 9).
+    /// Expected: for `"\uD800\u` Python 3 `json.loads` reports "Invalid \uXXXX escape" at 8, inside the second escape
+    /// (which starts at 7); the core's offsets follow Foundation's and are not pinned exactly here, only that the error
+    /// lies in that second escape (≥ 7), not at the first one. For `"\uD800` alone: the recorded decision of
+    /// response/json-parser/012–013 (an unpaired high surrogate is reported at its escape's backslash, offset 1).
+    @Test func jsonParserSecondEscapeAtTheEnd() {
+        let cut = Self.parseError(Array("\"\\uD800\\u".utf8))
+        #expect(cut?.code == 3840)
+        #expect((cut?.offset ?? -1) >= 7, "offset \(String(describing: cut?.offset))")
+        let body = Self.dropping(2, "\"\\uD800\\u")
+        #expect(body.count == 7)
+        let lone = Self.parseError(body)
+        #expect(lone?.code == 3840)
+        #expect(lone?.offset == 1)
+    }
+
+    // MARK: §3.3 Foundation key collation: the public three-way value on every rule
+
+    /// Kills, in `Values/FoundationKeyCollation.swift`: `FoundationKeyCollation.primary(_:_:)|integer +1|1→2|#0`
+    /// (ranks differ), `…|integer +1|1→2|#1` (digit runs of different length), and
+    /// `FoundationKeyCollation.compare(_:_:)|integer +1|1→2|#0` / `…|integer -1|1→0|#0` (one key has more units).
+    /// `precedes` only asks `< 0`, so sorting never sees these values; the public `compare` returns them.
+    /// Expected: its doc ("Three-way comparison, Foundation's `compare(_:options:…)`"), i.e. NSComparisonResult's
+    /// −1 / 1, and the orders of the type's doc comment: letters by the table (`a` < `b`), a digit run compared by
+    /// value (rule 2: 9 < 10), a proper prefix first (`a` < `ab`, as `compare(_:options:)` orders them).
+    @Test func foundationCollationCompareIsMinusOneOrOneOnEveryRule() {
+        #expect(FoundationKeyCollation.compare("b", "a") == 1)
+        #expect(FoundationKeyCollation.compare("a", "b") == -1)
+        #expect(FoundationKeyCollation.compare("a10", "a9") == 1)
+        #expect(FoundationKeyCollation.compare("a9", "a10") == -1)
+        #expect(FoundationKeyCollation.compare("ab", "a") == 1)
+        #expect(FoundationKeyCollation.compare("a", "ab") == -1)
+    }
+
+    // MARK: §6.3 strict content-type matching
+
+    /// Kills `Response/MediaType.swift|MediaType.strictMatches(mimeType:pattern:)|true↔false|false→true|#0`.
+    /// The response path only passes MIME types that `parse` produced, so only the public function sees a malformed
+    /// one. Expected: SPEC §6.2 (`strict`: a malformed value → no MIME type) and §6.3 (no MIME type is never among the
+    /// acceptable types), also for the wildcard patterns SPEC §6.3 allows.
+    @Test func strictMatchingNeedsAWellFormedMimeType() {
+        #expect(!MediaType.strictMatches(mimeType: "garbage", pattern: "text/html"))
+        #expect(!MediaType.strictMatches(mimeType: "text", pattern: "*/*"))
+        #expect(!MediaType.strictMatches(mimeType: "", pattern: "text/*"))
+        #expect(MediaType.strictMatches(mimeType: "text/html", pattern: "text/*"))
+    }
+
+    // MARK: §3 body writers: where an error points
+
+    /// Kills `Values/ContainerFrame.swift|ContainerFrame.depthError(_:_:_:)|string literal|"field"→"ield"|#0` and
+    /// `Values/PlistXMLWriter.swift|PlistXMLWriter.invalid(_:_:)|string literal|"field"→"ield"|#0`.
+    /// Expected: the path format of `ContainerFrame.path`'s doc comment ("`$[0].key[2]`-style path of the child each
+    /// frame visited last"), the same format `firstInvalidPath` reports (APISurfaceTests: `$.k`, `$[1]`): the nested
+    /// container that crosses maxDepth 1 is the root's child `a` (`$.a`) or its element 0 (`$[0]`); the set that a
+    /// property list cannot hold sits under key `k` (`$.k`).
+    @Test func writerDepthErrorsNameTheField() {
+        let dicts = ParameterValue.dict(["a": .dict(["b": .integer(1)])])
+        let arrays = ParameterValue.array([.array([.integer(1)])])
+        let json = MP.error { () throws(AFSError) in try FoundationJSONWriter.write(dicts, maxDepth: 1) }
+        #expect(json?.kind == .nestingTooDeep)
+        #expect(json?.context["field"] == "$.a")
+        #expect(json?.context["limit"] == "1")
+        let jsonArrays = MP.error { () throws(AFSError) in try FoundationJSONWriter.write(arrays, maxDepth: 1) }
+        #expect(jsonArrays?.context["field"] == "$[0]")
+        let plist = MP.error { () throws(AFSError) in try PlistXMLWriter.write(dicts, maxDepth: 1) }
+        #expect(plist?.kind == .nestingTooDeep)
+        #expect(plist?.context["field"] == "$.a")
+        let set = MP.error { () throws(AFSError) in try PlistXMLWriter.write(.dict(["k": .set([.integer(1)])])) }
+        #expect(set?.context["field"] == "$.k")
+    }
+
+    // MARK: §7 Content-Encoding: zero padding after a gzip member
+
+    /// Kills `ContentEncoding/ContentDecoder.swift|InflateStage.run(_:sink:)|relational <→<=|offset < input.count→offset <= input.count|#1`
+    /// (the padding loop reads the byte after the chunk; a 0 there takes it past the end, so the stage restarts
+    /// inflating instead of waiting between members and `finish` calls the body truncated). The chunk keeps a removed
+    /// 0 right after its end (see `SurvivorTests.droppingLastByte`), so the mutant sees it deterministically.
+    /// Expected: Python 3 `gzip.decompress(member + b"\0\0") == b"a"` (zero padding after a member is skipped; the
+    /// InflateStage doc names that rule); the 21-byte member of ContentEncodingTests.truncationAndCorruptionAreDistinguished.
+    @Test func zeroPaddingAtTheEndOfAChunkEndsTheBody() throws {
+        let member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0]
+        var chunk = member + [0, 0, 0]
+        chunk.removeLast()
+        #expect(chunk.count == member.count + 2)
+        let decoder = try ContentDecoder(contentEncoding: "gzip")
+        var out = try decoder.write(chunk)
+        out += try decoder.finish()
+        #expect(out == [0x61])
+    }
+
+    #if os(Linux)
+    // MARK: §5.6 writing the body to a file
+
+    /// Kills `Multipart/MultipartFile.swift|MultipartFile.Writer.write(_:)|equality ==→!=|errno == EINTR→errno != EINTR|#0`
+    /// (the mutant retries every failed write(2) forever: a hang, which the tests layer's timeout kills).
+    /// Expected: SPEC §5.6/§8 (a failure is a typed error, never a hang) and the Writer's
+    /// `ioError(.fileWriteFailed, "cannot write the file", path, errno)` context; Linux null(4): every write(2) to
+    /// /dev/full fails with ENOSPC. Skipped where /dev/full is not writable.
+    @Test func writingTheBodyToDevFullIsATypedError() throws {
+        guard access("/dev/full", W_OK) == 0 else { return }
+        var form = try MultipartFormData(boundary: "X")
+        try form.appendFormField(name: "k", value: "v")
+        let e = MP.error { () throws(AFSError) in try form.writeBody(toFile: "/dev/full") }
+        #expect(e?.kind == .fileWriteFailed)
+        #expect(e?.context["errno"] == String(ENOSPC))
+        #expect(e?.context["path"] == "/dev/full")
+    }
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var raised = false
+        var isRaised: Bool { lock.lock(); defer { lock.unlock() }; return raised }
+        func raise() { lock.lock(); raised = true; lock.unlock() }
+    }
+
+    /// Kills `Multipart/MultipartThrottle.swift|SystemMultipartClock.sleep(nanoseconds:)|delete statement|req = rem→/* deleted */|#0`
+    /// (after EINTR the mutant sleeps the whole request again instead of what remains, so a sleep interrupted every
+    /// 10 ms never ends while the signals keep coming: a hang, which the tests layer's timeout kills).
+    /// Expected: the type's doc comment ("`nanosleep`, restarted on EINTR") and POSIX nanosleep(2) ("rmtp … the
+    /// remaining unslept amount"): a 200 ms sleep takes about 200 ms however often it is interrupted.
+    /// SIGUSR2 gets a no-op handler and is unblocked on this thread (as in SurvivorTests); the interrupter stops
+    /// before the test returns, so no signal reaches this thread afterwards.
+    @Test func interruptedSleepResumesWithTheRemainder() {
+        _ = signal(SIGUSR2, { _ in })
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGUSR2)
+        var old = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &set, &old)
+        defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+        let sleeper = pthread_self()
+        let done = Flag()
+        let finished = DispatchSemaphore(value: 0)
+        let interrupter = Thread {
+            while true {
+                usleep(10_000)
+                if done.isRaised { break }
+                _ = pthread_kill(sleeper, SIGUSR2)
+            }
+            finished.signal()
+        }
+        let start = ContinuousClock.now
+        interrupter.start()
+        SystemMultipartClock().sleep(nanoseconds: 200_000_000)
+        let elapsed = ContinuousClock.now - start
+        done.raise()
+        finished.wait()
+        #expect(elapsed >= .milliseconds(190), "slept \(elapsed)")
+    }
+    #endif
+}
