@@ -58,6 +58,24 @@ import Darwin
     /// (worker threads may block signals); another thread sends it 100 ms into a 400 ms sleep. If the
     /// signal comes too early or too late the test still passes (no false failure), it just proves less.
     @Test func systemClockSleepIsRestartedAfterASignal() {
+        let elapsed = Self.interrupted(everyMicroseconds: 100_000, repeating: false) {
+            SystemMultipartClock().sleep(nanoseconds: 400_000_000)
+        }
+        #expect(elapsed >= .milliseconds(390), "slept \(elapsed)")
+    }
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var raised = false
+        var isRaised: Bool { lock.lock(); defer { lock.unlock() }; return raised }
+        func raise() { lock.lock(); raised = true; lock.unlock() }
+    }
+
+    /// Runs `sleep` on this thread while another thread sends it SIGUSR2 (a no-op handler, the
+    /// signal unblocked here for the test: worker threads may block it) after `every` µs, and again
+    /// every `every` µs while `repeating`; returns how long `sleep` took. The interrupter has stopped
+    /// before this returns, so no signal reaches the thread once it runs another test.
+    static func interrupted(everyMicroseconds every: UInt32, repeating: Bool, _ sleep: () -> Void) -> Duration {
         _ = signal(SIGUSR2, { _ in })
         var set = sigset_t()
         sigemptyset(&set)
@@ -66,15 +84,24 @@ import Darwin
         pthread_sigmask(SIG_UNBLOCK, &set, &old)
         defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
         let sleeper = pthread_self()
+        let done = Flag()
+        let finished = DispatchSemaphore(value: 0)
         let interrupter = Thread {
-            usleep(100_000)
-            _ = pthread_kill(sleeper, SIGUSR2)
+            usleep(every)
+            while !done.isRaised {
+                _ = pthread_kill(sleeper, SIGUSR2)
+                if !repeating { break }
+                usleep(every)
+            }
+            finished.signal()
         }
         let start = ContinuousClock.now
         interrupter.start()
-        SystemMultipartClock().sleep(nanoseconds: 400_000_000)
+        sleep()
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed >= .milliseconds(390), "slept \(elapsed)")
+        done.raise()
+        finished.wait()
+        return elapsed
     }
 
     // MARK: §5.5 file bodies
@@ -319,13 +346,6 @@ import Darwin
         #expect(e?.context["path"] == "/dev/full")
     }
 
-    final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var raised = false
-        var isRaised: Bool { lock.lock(); defer { lock.unlock() }; return raised }
-        func raise() { lock.lock(); raised = true; lock.unlock() }
-    }
-
     /// Kills `Multipart/MultipartThrottle.swift|SystemMultipartClock.sleep(nanoseconds:)|delete statement|req = rem→/* deleted */|#0`
     /// (after EINTR the mutant sleeps the whole request again instead of what remains, so a sleep interrupted every
     /// 10 ms never ends while the signals keep coming: a hang, which the tests layer's timeout kills).
@@ -334,30 +354,9 @@ import Darwin
     /// SIGUSR2 gets a no-op handler and is unblocked on this thread (as in SurvivorTests); the interrupter stops
     /// before the test returns, so no signal reaches this thread afterwards.
     @Test func interruptedSleepResumesWithTheRemainder() {
-        _ = signal(SIGUSR2, { _ in })
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGUSR2)
-        var old = sigset_t()
-        pthread_sigmask(SIG_UNBLOCK, &set, &old)
-        defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
-        let sleeper = pthread_self()
-        let done = Flag()
-        let finished = DispatchSemaphore(value: 0)
-        let interrupter = Thread {
-            while true {
-                usleep(10_000)
-                if done.isRaised { break }
-                _ = pthread_kill(sleeper, SIGUSR2)
-            }
-            finished.signal()
+        let elapsed = SurvivorTests.interrupted(everyMicroseconds: 10_000, repeating: true) {
+            SystemMultipartClock().sleep(nanoseconds: 200_000_000)
         }
-        let start = ContinuousClock.now
-        interrupter.start()
-        SystemMultipartClock().sleep(nanoseconds: 200_000_000)
-        let elapsed = ContinuousClock.now - start
-        done.raise()
-        finished.wait()
         #expect(elapsed >= .milliseconds(190), "slept \(elapsed)")
     }
     #endif
