@@ -63,10 +63,17 @@ public enum JSONFuzz: FuzzBody {
             if let utf8 = foundationUTF8(payload, value: f, options: options) {
                 let rewritten = escapingDroppedBOMs(utf8)
                 if rewritten == payload { try agree(v, f, path: "$", exact: true); break }
-                guard let g = try? JSONSerialization.jsonObject(with: Data(rewritten), options: options) else {
-                    throw FuzzFailure("JSONSerialization rejects the document once its dropped U+FEFFs are escaped")
+                if let g = try? JSONSerialization.jsonObject(with: Data(rewritten), options: options) {
+                    try agree(v, g, path: "$", exact: true)
+                } else {
+                    // Escaped, a U+FEFF key no longer merges with its plain twin for Foundation, so an
+                    // overflowing number it shadowed may now count (``verdictAsFoundationKeysRead``):
+                    // then our reading with Foundation's keys must equal Foundation's value exactly.
+                    guard case .success(let w)? = verdictAsFoundationKeysRead(utf8, parser) else {
+                        throw FuzzFailure("JSONSerialization rejects the document once its dropped U+FEFFs are escaped")
+                    }
+                    try agree(w, f, path: "$", exact: true)
                 }
-                try agree(v, g, path: "$", exact: true)
             } else {
                 try agree(v, f, path: "$", exact: false)
             }
