@@ -429,35 +429,32 @@ def json_encoding_file():
     # (asserted), so the text cannot be read: 3840, as for the recorded Foundation verdict on the unit 0x00110000 above.
     # The low bytes alone would spell '1', so a decoder that drops or misplaces the top byte accepts [1]. Mutation survivors
     # JSONTextEncoding.swift transcodeToUTF8 `UInt32(b[i]) << 24` (→ `>> 24`, → `<< 0`) and `<< 24`→`<< 25` (#1).
+    def add_undecodable(what, body, codec, why):
+        """af: `body` is not text in `codec` (Python's codec must reject it) → 3840."""
+        try:
+            body.decode(codec)
+        except UnicodeDecodeError:
+            pass
+        else:
+            raise AssertionError(what)
+        f.add("%s: %s → 3840" % (what, why), resp("json", 200, j, body),
+              {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, profiles=["af3", "af4"])
     for what, body, codec in [
             ("UTF-32BE [1] whose '1' unit is 01 00 00 31 (0x01000031)", bytes.fromhex("0000005b010000310000005d"), "utf-32-be"),
             ("UTF-32BE [1] whose '1' unit is 80 00 00 31 (0x80000031)", bytes.fromhex("0000005b800000310000005d"), "utf-32-be"),
             ("UTF-32LE [1] whose '1' unit is 31 00 00 80 (0x80000031)", bytes.fromhex("5b000000310000805d000000"), "utf-32-le"),
             ("UTF-32LE [1] whose '1' unit is 31 00 00 01 (0x01000031)", bytes.fromhex("5b000000310000015d000000"), "utf-32-le")]:
-        try:
-            body.decode(codec)
-            raise AssertionError(what)
-        except UnicodeDecodeError:
-            pass
-        f.add("%s: a code unit above U+10FFFF cannot be transcoded (Python's %s codec rejects it; Unicode §3.9 D90) → 3840" % (what, codec),
-              resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}},
-              profiles=["af3", "af4"])
+        add_undecodable(what, body, codec, "a code unit above U+10FFFF cannot be transcoded (Python's %s codec rejects it; "
+                        "Unicode §3.9 D90)" % codec)
     # Later additions 2 (appended): UTF-32 with 3 bytes after the last whole unit ('[' then ']' cut to 3 bytes). Python's utf-32
     # codec rejects the truncated unit (asserted); the recorded Foundation verdict for the same body cut to 2 bytes (above) is
     # 3840 too (the partial unit is dropped, the array is unterminated). Mutation survivors JSONTextEncoding.transcodeToUTF8
     # `i + 3 < b.count`→`<=` / `i + 2 <` (they read one byte past the body).
-    for what, body, codec in [
-            ("UTF-32LE BOM + '[' + ']' cut to 3 bytes", bytes.fromhex("fffe00005b0000005d0000"), "utf-32"),
-            ("UTF-32BE BOM + '[' + ']' cut to 3 bytes", bytes.fromhex("0000feff0000005b00005d"), "utf-32")]:
-        try:
-            body.decode(codec)
-            raise AssertionError(what)
-        except UnicodeDecodeError:
-            pass
-        f.add("%s: not a whole number of 4-byte units (Python's utf-32 codec rejects it: truncated data; Foundation's recorded verdict "
-              "for the 2-byte cut above is 3840) → 3840" % what,
-              resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}},
-              profiles=["af3", "af4"])
+    for what, body in [
+            ("UTF-32LE BOM + '[' + ']' cut to 3 bytes", bytes.fromhex("fffe00005b0000005d0000")),
+            ("UTF-32BE BOM + '[' + ']' cut to 3 bytes", bytes.fromhex("0000feff0000005b00005d"))]:
+        add_undecodable(what, body, "utf-32", "not a whole number of 4-byte units (Python's utf-32 codec rejects it: truncated "
+                        "data; Foundation's recorded verdict for the 2-byte cut above is 3840)")
     return f
 
 

@@ -47,7 +47,7 @@ public enum JSONFuzz: FuzzBody {
         case (.success(let v), nil):
             if foundationDialect {
                 // The same decision the other way: keys one for us, two for Foundation.
-                guard !payload.contains(where: { $0 == 0x00 || $0 == 0xFE || $0 == 0xFF }),
+                guard isUTF8Candidate(payload),
                       case .failure(let e)? = verdictAsFoundationKeysRead(payload, parser), isNumberRangeError(e) else {
                     throw FuzzFailure("accepted what JSONSerialization rejects: \(v.jsonText.prefix(200))")
                 }
@@ -99,11 +99,16 @@ public enum JSONFuzz: FuzzBody {
         try check(af3ThenAf4.canonical == af4.canonical, "af3 output is not a superset of af4 output")
     }
 
+    /// No 00, FE or FF byte: Foundation reads such a payload as UTF-8 (UTF-16/32 text has one).
+    static func isUTF8Candidate(_ payload: [UInt8]) -> Bool {
+        !payload.contains(where: { $0 == 0x00 || $0 == 0xFE || $0 == 0xFF })
+    }
+
     /// The document as UTF-8 text: the payload itself unless it has a 00, FE or FF byte (none
     /// occurs in UTF-8 JSON that parses); else the UTF-16/32 reading (after a 2- or 4-byte BOM,
     /// an odd trailing partial unit dropped) that Foundation reads as `value` (the one it chose).
     static func foundationUTF8(_ payload: [UInt8], value: Any, options: JSONSerialization.ReadingOptions) -> [UInt8]? {
-        if !payload.contains(where: { $0 == 0x00 || $0 == 0xFE || $0 == 0xFF }) { return payload }
+        if isUTF8Candidate(payload) { return payload }
         let encodings: [(String.Encoding, Int)] = [(.utf16LittleEndian, 2), (.utf16BigEndian, 2), (.utf32LittleEndian, 4), (.utf32BigEndian, 4)]
         for (encoding, unit) in encodings {
             for skip in [0, 2, 4] where skip <= payload.count {
@@ -132,9 +137,10 @@ public enum JSONFuzz: FuzzBody {
 
     /// Foundation's dialect checks numbers only in the last member of each key (as Linux
     /// Foundation, which converts lazily: `FoundationNumbers`). Keys compare after Foundation drops
-    /// a run-starting U+FEFF, ours with it (README §6.4 decision), so `{"a": 1e400, "<FEFF>a": 0}` is one key for Foundation
-    /// (accepted) and two for us (rejected). Our verdict on the document with exactly the U+FEFFs
-    /// Foundation drops removed, or nil when it drops none (then nothing explains a disagreement).
+    /// a run-starting U+FEFF, ours with it (README §6.4 decision), so `{"a": 1e400, "<FEFF>a": 0}`
+    /// is one key for Foundation (accepted) and two for us (rejected). Our verdict on the document
+    /// with exactly the U+FEFFs Foundation drops removed, or nil when it drops none (then nothing
+    /// explains a disagreement).
     static func verdictAsFoundationKeysRead(_ utf8: [UInt8], _ parser: JSONParser) -> Result<JSONValue, AFSError>? {
         let stripped = rewritingDroppedBOMs(utf8, escape: false)
         if stripped == utf8 { return nil }

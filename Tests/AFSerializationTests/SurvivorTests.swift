@@ -13,18 +13,13 @@ import Darwin
 /// Each test names the mutant key(s) it targets (file|function|operator|original→mutated|#occurrence)
 /// and where its expected values come from. Errors are caught with `MP.error` (MultipartTestSupport).
 @Suite struct SurvivorTests {
-    /// `text` without its last byte, in an array whose storage still holds that byte right after the
+    /// `text` without its last `n` bytes, in an array whose storage still holds them right after the
     /// end (`removeLast` on a uniquely referenced `[UInt8]` keeps the capacity and does not clear the
-    /// slot). A parser that reads one byte past the end then sees the removed byte, deterministically.
-    static func droppingLastByte(_ text: String) -> [UInt8] {
+    /// slots). A parser that reads past the end then sees the removed bytes, deterministically.
+    static func dropping(_ n: Int, _ text: String) -> [UInt8] {
         var bytes = Array(text.utf8)
-        bytes.removeLast()
+        bytes.removeLast(n)
         return bytes
-    }
-
-    static func unhex(_ s: String) -> [UInt8] {
-        let chars = Array(s.utf8)
-        return stride(from: 0, to: chars.count, by: 2).map { UInt8(String(decoding: chars[$0..<($0 + 2)], as: UTF8.self), radix: 16)! }
     }
 
     // MARK: §2 descriptions
@@ -153,14 +148,14 @@ import Darwin
     /// `Cursor.parseValue()|relational <→<=|index < bytes.count→index <= bytes.count|#1` (`[` at the end),
     /// `…|#2` (`{` at the end), `…|#3` (a value inside a container at the end), and
     /// `Cursor.parseEscape(into:)|relational <→<=|index + 1 < bytes.count→index + 1 <= bytes.count|#0`.
-    /// Each mutant reads `bytes[bytes.count]`; `droppingLastByte` leaves the closing `]`, `}` or `u` there,
+    /// Each mutant reads `bytes[bytes.count]`; `dropping(1, _)` leaves the closing `]`, `}` or `u` there,
     /// so the mutant parses on and reports a different error (e.g. "Garbage at end." one byte later).
     /// Expected offsets: Python's `json.loads` position for `[`, `{`, `[1` (JSONDecodeError.pos 1, 1, 2);
     /// for `"\uD800\` the recorded decision of response/json-parser/012–013 (an unpaired high surrogate is
     /// reported at its escape's backslash, offset 1). Domain and code: SPEC §6.4 (NSCocoaErrorDomain 3840).
     @Test func jsonParserStopsAtTheEndOfItsInput() {
         for (full, offset) in [("[]", 1), ("{}", 1), ("[1]", 2), ("\"\\uD800\\u", 1)] {
-            let body = Self.droppingLastByte(full)
+            let body = Self.dropping(1, full)
             #expect(body.count == full.utf8.count - 1)
             let e = MP.error { () throws(AFSError) in try JSONParser().parse(body) }
             #expect(e?.domain == AFSError.cocoaDomain, "\(full)")
@@ -178,7 +173,7 @@ import Darwin
     /// the failing layer's input, so it lies in that input, and in the member whose output crossed the
     /// limit: 23 ≤ offset ≤ 64 (the exact byte is not pinned: it depends on how zlib is fed).
     @Test func sizeLimitErrorOffsetLiesInTheMemberThatCrossesIt() {
-        let body = Self.unhex("1f8b08000000000002034b4c840100f0cd114c0a0000001f8b0800000000000203edc13101000000c2a0aeeb1fc2147e4001000000006f03fc0891d088130000")
+        let body = ContentEncodingTests.unhex("1f8b08000000000002034b4c840100f0cd114c0a0000001f8b0800000000000203edc13101000000c2a0aeeb1fc2147e4001000000006f03fc0891d088130000")
         #expect(body.count == 64)
         let e = MP.error { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: "gzip", maxDecodedSize: 1000) }
         #expect(e?.kind == .limitExceeded)
@@ -190,18 +185,10 @@ import Darwin
     }
 }
 
-/// Survivors of the vectors layer (docs/mutation, triage H15, /tmp/h15-triage.json) that only the Swift API
+/// Survivors of the vectors layer (docs/mutation, reviewed as [H9]) that only the Swift API
 /// reaches: public three-way values, bytes after the end of a parser's input, a failing or interrupted system
 /// call, API-only helpers. Each test names the mutant key(s) it targets and where its expected values come from.
 @Suite struct SurvivorTests2 {
-    /// `text` without its last `n` bytes, which stay in the array's storage right after its end (see
-    /// `SurvivorTests.droppingLastByte`, same reasoning for two bytes).
-    static func dropping(_ n: Int, _ text: String) -> [UInt8] {
-        var bytes = Array(text.utf8)
-        bytes.removeLast(n)
-        return bytes
-    }
-
     static func parseError(_ bytes: [UInt8], foundation: Bool = false) -> AFSError? {
         var parser = JSONParser()
         if foundation { parser.dialect = .foundation }
@@ -225,7 +212,7 @@ import Darwin
     @Test func jsonParserNeverReadsPastTheEndAfterACommaOrKey() {
         for (full, offset) in [("[1,]", 3), ("[[", 1), ("{\"a\":", 4), ("true", 0), ("[1.", 2), ("[1.52", 4)] {
             for foundation in [false, true] {
-                let body = SurvivorTests.droppingLastByte(full)
+                let body = SurvivorTests.dropping(1, full)
                 #expect(body.count == full.utf8.count - 1)
                 let e = Self.parseError(body, foundation: foundation)
                 #expect(e?.domain == AFSError.cocoaDomain, "\(full) foundation=\(foundation)")
@@ -247,7 +234,7 @@ import Darwin
         let cut = Self.parseError(Array("\"\\uD800\\u".utf8))
         #expect(cut?.code == 3840)
         #expect((cut?.offset ?? -1) >= 7, "offset \(String(describing: cut?.offset))")
-        let body = Self.dropping(2, "\"\\uD800\\u")
+        let body = SurvivorTests.dropping(2, "\"\\uD800\\u")
         #expect(body.count == 7)
         let lone = Self.parseError(body)
         #expect(lone?.code == 3840)
@@ -314,7 +301,7 @@ import Darwin
     /// Kills `ContentEncoding/ContentDecoder.swift|InflateStage.run(_:sink:)|relational <→<=|offset < input.count→offset <= input.count|#1`
     /// (the padding loop reads the byte after the chunk; a 0 there takes it past the end, so the stage restarts
     /// inflating instead of waiting between members and `finish` calls the body truncated). The chunk keeps a removed
-    /// 0 right after its end (see `SurvivorTests.droppingLastByte`), so the mutant sees it deterministically.
+    /// 0 right after its end (see `SurvivorTests.dropping`), so the mutant sees it deterministically.
     /// Expected: Python 3 `gzip.decompress(member + b"\0\0") == b"a"` (zero padding after a member is skipped; the
     /// InflateStage doc names that rule); the 21-byte member of ContentEncodingTests.truncationAndCorruptionAreDistinguished.
     @Test func zeroPaddingAtTheEndOfAChunkEndsTheBody() throws {
