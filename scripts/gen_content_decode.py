@@ -428,6 +428,35 @@ def ctx(coding, layer=0, **more):
     return c
 
 
+def over_limit_at(body, wbits, limit):
+    """The shortest prefix of `body` from which Python's zlib.decompressobj(wbits) gives more than `limit` bytes: zlib
+    hands out every symbol it can decode from the bytes it has, so this is where the first byte over the limit is decoded."""
+    lo, hi = 0, len(body)
+    assert len(zlib.decompressobj(wbits).decompress(body)) > limit
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(zlib.decompressobj(wbits).decompress(body[:mid])) > limit:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+LIMIT_OFFSET_RULE = ("decision to record (README §7): a size-limit error's offset is the length of the shortest prefix of the layer's "
+                     "input from which zlib.decompressobj decodes more than the limit")
+
+
+def bytewise_output(body, wbits):
+    """What zlib.decompressobj(wbits) hands out when fed one byte at a time, and the error it stops with (or None)."""
+    d, out = zlib.decompressobj(wbits), b""
+    for i in range(len(body)):
+        try:
+            out += d.decompress(body[i:i + 1])
+        except zlib.error as e:
+            return out, (i + 1, str(e))
+    return out, None
+
+
 def py_rejects(data, wbits):
     """True when Python's zlib rejects `data` as a whole stream of this format (error or no end marker)."""
     return rejected_by(lambda: py_kind(data, wbits))
@@ -550,12 +579,22 @@ def details_file():
         err("limitExceeded", None, {"limit": "5", "field": "Content-Encoding"}), "RFC9110#8.4.1", "SPEC §7: at most 5 layers",
         chunkings=[None])
     exact = b"y" * 4096
-    bad("gzip of 4097 bytes with maxDecodedSize 4096: the context names the coding, its layer and the limit", "gzip", gz(exact + b"y"),
-        err("limitExceeded", None, ctx("gzip", 0, limit=4096)), "SPEC§8", "SPEC §8 decoded-size limit; gzip.decompress gives 4097 bytes",
-        options={"maxDecodedSize": 4096})
-    bad("'deflate, identity' over the limit: deflate is at position 0", "deflate, identity", zl(exact + b"y"),
-        err("limitExceeded", None, ctx("deflate", 0, limit=4096)), "SPEC§8", "SPEC §8; zlib.decompress gives 4097 bytes",
+    over = gz(exact + b"y")
+    bad("gzip of 4097 bytes with maxDecodedSize 4096: the context names the coding, its layer and the limit", "gzip", over,
+        err("limitExceeded", over_limit_at(over, 31, 4096), ctx("gzip", 0, limit=4096)), "SPEC§8",
+        "SPEC §8 decoded-size limit; gzip.decompress gives 4097 bytes; " + LIMIT_OFFSET_RULE, options={"maxDecodedSize": 4096})
+    over = zl(exact + b"y")
+    bad("'deflate, identity' over the limit: deflate is at position 0", "deflate, identity", over,
+        err("limitExceeded", over_limit_at(over, 15, 4096), ctx("deflate", 0, limit=4096)), "SPEC§8",
+        "SPEC §8; zlib.decompress gives 4097 bytes; " + LIMIT_OFFSET_RULE,
         options={"maxDecodedSize": 4096}, chunkings=[None, {"chunkSizes": [3]}])
+    # The limit crossed by a stored block's data (RFC 1951 §3.2.4: 5 header bytes, then the data verbatim), so the offset can be
+    # read off the layout too: the 101st data byte ends at 5 + 101.
+    st = stored_block(b"s" * 300, True)
+    assert over_limit_at(st, -15, 100) == 5 + 101
+    bad("raw deflate, one stored block of 300 bytes (hand-built), maxDecodedSize 100: the 101st data byte ends at offset 106", "deflate",
+        st, err("limitExceeded", 106, ctx("deflate", 0, limit=100)), "RFC1951",
+        "RFC 1951 §3.2.4 layout; " + LIMIT_OFFSET_RULE, options={"maxDecodedSize": 100}, chunkings=CH + [{"chunkSizes": [105]}, {"chunkSizes": [106]}])
     assert len(gzip.decompress(gz(exact + b"y"))) == 4097
     return f
 
@@ -656,9 +695,11 @@ def buffers_file():
     inner = gz_header(flg=0xE0)
     outer = stored_block(inner + b"rest", True)
     assert py_kind(inner, 31) == "corruptContent" and not rejected_by(lambda: zlib.decompressobj(31).decompress(inner[:3]))
+    assert over_limit_at(outer, -15, 3) == 9
     bad("'gzip, deflate', maxDecodedSize 3: the deflate layer outputs a gzip header whose FLG (byte 3, reserved bits set) lies past "
-        "the limit", "gzip, deflate", outer, err("limitExceeded", None, ctx("deflate", 1, limit=3)), "SPEC§8",
-        "the first 3 bytes 1F 8B 08 are a valid gzip prefix (zlib.decompressobj(31) accepts them); the defect is beyond the limit",
+        "the limit", "gzip, deflate", outer, err("limitExceeded", 9, ctx("deflate", 1, limit=3)), "SPEC§8",
+        "the first 3 bytes 1F 8B 08 are a valid gzip prefix (zlib.decompressobj(31) accepts them); the defect is beyond the limit; "
+        "the 4th data byte of the stored block ends at 5 + 4 (" + LIMIT_OFFSET_RULE + ")",
         [None, {"chunkSizes": [1]}, {"chunkSizes": [8]}], options={"maxDecodedSize": 3})
 
     # Optional gzip header fields (RFC 1952 §2.3.1), written by hand; zlib skips them to find the deflate data.
@@ -678,6 +719,32 @@ def buffers_file():
        b"a small body under a 1 TiB limit", "SPEC§8", [None], "gzip.decompress; SPEC §8 memory in proportion to the input",
        options={"maxDecodedSize": big})
     assert gzip.decompress(small) == b"a small body under a 1 TiB limit"
+
+    # The same rule for an outer layer's corruption (fuzz-found: one-shot decoding dropped what the outer layer had decoded
+    # before its defect, so the inner layer never saw it, while chunks handed those bytes on first). The outer deflate layer is a
+    # non-final stored block, then a block header with BTYPE 11 (reserved: an error, RFC 1951 §3.2.3).
+    bad_type = b"\x07"  # BFINAL 1, BTYPE 11
+    inner = b"\x1f\x8c" + b"not gzip"
+    outer = stored_block(inner, False) + bad_type
+    out, failure = bytewise_output(outer, -15)
+    assert out == inner and failure and failure[0] == len(outer) and "invalid block type" in failure[1]
+    assert py_kind(inner, 31) == "corruptContent"
+    bad("'gzip, deflate': the deflate layer decodes 1F 8C … (a bad gzip magic) from a stored block, then hits a reserved block type",
+        "gzip, deflate", outer, err("corruptContent", 2, ctx("gzip", 0)), "SPEC§7",
+        "zlib.decompressobj(-15) fed bytewise hands out the 10 stored bytes, then fails with 'invalid block type'; gzip.decompress "
+        "rejects 1F 8C at its magic; decision to record (README §7): a layer's defect lies after the bytes it decoded before it, so "
+        "the inner layer's error in those bytes wins, for any chunking",
+        [None, {"chunkSizes": [1]}, {"chunkSizes": [2, 5]}, {"chunkSizes": [9]}, {"chunkSizes": [15]}])
+    inner = gz_header()
+    outer = stored_block(inner, False) + bad_type
+    out, failure = bytewise_output(outer, -15)
+    assert out == inner and failure and failure[0] == len(outer) == 16
+    assert not rejected_by(lambda: zlib.decompressobj(31).decompress(inner))
+    bad("'gzip, deflate': the deflate layer decodes a valid 10-byte gzip header, then hits a reserved block type at byte 15",
+        "gzip, deflate", outer, err("corruptContent", 16, ctx("deflate", 1)), "SPEC§7",
+        "zlib.decompressobj(-15) fed bytewise hands out the header, then fails on byte 15 ('invalid block type'); "
+        "zlib.decompressobj(31) accepts the header as a prefix, so the outer defect is the first; " + OFFSET_RULE,
+        [None, {"chunkSizes": [1]}, {"chunkSizes": [2, 5]}, {"chunkSizes": [15]}])
     return f
 
 

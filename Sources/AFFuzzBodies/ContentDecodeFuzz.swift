@@ -9,10 +9,11 @@ import AFSerialization
 /// deflate instead of zlib format for `deflate` layers; bits 2–7 reserved; `[4]` decoded-size
 /// limit: 0 = default, else value × 16 bytes.
 ///
-/// Checks: one-shot and chunked streaming give identical output or the same error kind; output
-/// never exceeds the limit; a body the harness compressed decodes to the payload (or is a limit
-/// error exactly when some layer's output exceeds the limit); a raw single-layer body that zlib's
-/// one-shot inflate decodes completely within the limit decodes to the same bytes.
+/// Checks: one-shot and chunked streaming give identical output or the same error (kind,
+/// offset, context); output never exceeds the limit; a body the harness compressed decodes to
+/// the payload (or is a limit error exactly when some layer's output exceeds the limit); a raw
+/// single-layer body that zlib's one-shot inflate decodes completely within the limit decodes to
+/// the same bytes.
 public enum ContentDecodeFuzz: FuzzBody {
     public static let name = "content-decode"
     static let encodings = ["gzip", "x-gzip", "deflate", "identity", "gzip, deflate", "deflate,gzip", "br", "GZIP , identity"]
@@ -82,7 +83,9 @@ public enum ContentDecodeFuzz: FuzzBody {
             try check(a == b, "chunking (\(chunkA), \(chunkB)) changes the output: \(a.count) vs \(b.count) bytes")
             if codings.contains(where: { $0 != .identity }) { try check(a.count <= limit, "output \(a.count) over the limit \(limit)") }
         case (.failure(let a), .failure(let b)):
-            try check(a.kind == b.kind, "chunking changes the error: \(a) vs \(b)")
+            // The same error, not just the same kind: where it is (offset, layer, coding) must not
+            // depend on the chunking either.
+            try check(a.kind == b.kind && a.offset == b.offset && a.context == b.context, "chunking changes the error: \(a) vs \(b)")
         default:
             throw FuzzFailure("chunking (\(chunkA), \(chunkB)) changes success: \(oneShot) vs \(streamed)")
         }

@@ -404,18 +404,21 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
     @Test func stageHandsOnExactlyTheLimitWhenInflatingIntoCallerStorage() throws {
         // A stored block of 300 × "a" (LEN 0x012C, NLEN 0xFED3; RFC 1951 §3.2.4) against a 100-byte
         // limit: the output stops at exactly 100 bytes with a limitExceeded error, whether zlib
-        // writes into the caller's reserved storage (reserve > limit) or into scratch.
+        // writes into the caller's reserved storage (reserve > limit) or into scratch. The offset
+        // is the end of the 101st data byte: the 5-byte block header plus 101 bytes.
         var block: [UInt8] = [0x01, 0x2C, 0x01, 0xD3, 0xFE]
         block += [UInt8](repeating: 0x61, count: 300)
         let hundred = [UInt8](repeating: 0x61, count: 100)
         let direct = try InflateStage(format: .deflate, limit: 100, layer: 0)
-        let d = try direct.feedUpToLimit(block, reserve: 1000)
+        let d = direct.feedUntilFailure(block, reserve: 1000)
         #expect(d.output == hundred)
-        #expect(d.limitError?.kind == .limitExceeded)
+        #expect(d.failure?.kind == .limitExceeded)
+        #expect(d.failure?.offset == 106)
         let scratch = try InflateStage(format: .deflate, limit: 100, layer: 0)
-        let s = try scratch.feedUpToLimit(block, reserve: 0)
+        let s = scratch.feedUntilFailure(block, reserve: 0)
         #expect(s.output == hundred)
-        #expect(s.limitError?.kind == .limitExceeded)
+        #expect(s.failure?.kind == .limitExceeded)
+        #expect(s.failure?.offset == 106)
     }
 
     @Test func finishingTwiceTraps() async {

@@ -35,16 +35,17 @@ public final class ContentDecoder {
         precondition(!finished, "write after finish")
         var data = chunk
         let innermost = stages.firstIndex { $0 != nil }
-        // A layer over its size limit first hands on its output up to the limit: an inner layer
-        // failing on those bytes fails earlier in the data, so its error wins. Which error
-        // surfaces then never depends on the chunking (SPEC §7).
+        // A failing layer (corrupt, truncated field, over its size limit) first hands on what it
+        // decoded before the failure: an inner layer failing on those bytes fails earlier in the
+        // data, so its error wins. Streaming hands those bytes on chunk by chunk anyway, so only
+        // this makes the error independent of the chunking (SPEC §7).
         var pending: AFSError? = nil
         for (i, stage) in stages.enumerated().reversed() {
             guard let stage else { continue }
             if data.isEmpty { break }
-            let step = try stage.feedUpToLimit(data, reserve: i == innermost ? min(expectedSize, stage.limit) : 0)
+            let step = stage.feedUntilFailure(data, reserve: i == innermost ? min(expectedSize, stage.limit) : 0)
             data = step.output
-            if let e = step.limitError { pending = e }
+            if let e = step.failure { pending = e }
         }
         if let pending { throw pending }
         return data
@@ -162,10 +163,10 @@ final class InflateStage {
     /// True once the (last) stream reached its end-of-stream marker.
     var reachedEnd: Bool { state == .ended || state == .betweenMembers }
 
-    /// Decodes `input` into a new array; a size-limit error comes back with the output up to the
-    /// limit. With `reserve > 0` zlib inflates straight into the array's storage (no intermediate
-    /// copy); output beyond `reserve` spills into a second array.
-    func feedUpToLimit(_ input: [UInt8], reserve: Int = 0) throws(AFSError) -> (output: [UInt8], limitError: AFSError?) {
+    /// Decodes `input` into a new array; an error comes back with the output decoded before it
+    /// (up to the limit for a size-limit error). With `reserve > 0` zlib inflates straight into
+    /// the array's storage (no intermediate copy); output beyond `reserve` spills into a second array.
+    func feedUntilFailure(_ input: [UInt8], reserve: Int = 0) -> (output: [UInt8], failure: AFSError?) {
         var spill: [UInt8] = []
         let append = { (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in spill.append(contentsOf: chunk) }
         var failure: AFSError? = nil
@@ -178,11 +179,7 @@ final class InflateStage {
             do throws(AFSError) { try feed(input, sink: append) } catch { failure = error }
         }
         if !spill.isEmpty { out += spill }
-        if let failure {
-            guard failure.kind == .limitExceeded else { throw failure }
-            return (out, failure)
-        }
-        return (out, nil)
+        return (out, failure)
     }
 
     /// Caller-provided output storage for the current `feed` (see `feedUpToLimit(_:reserve:)`).
@@ -227,29 +224,45 @@ final class InflateStage {
                 state = .inflating
             case .inflating:
                 stream.pointee.next_in = UnsafeMutablePointer(mutating: base + offset)
-                stream.pointee.avail_in = UInt32(input.count - offset)
+                stream.pointee.avail_in = 0
+                // Input not yet handed to zlib (it gets all of it, except near the limit).
+                var unfed = input.count - offset
+                /// Bytes of `input` zlib has consumed.
+                var used: Int { input.count - Int(stream.pointee.avail_in) - unfed }
+                // False after zlib filled the output: it may owe output for input it already has.
+                var drained = true
                 inner: while true {
                     // Inflate into the caller's storage while it has room, else into scratch.
-                    let target: UnsafeMutablePointer<UInt8>, room: Int, isDirect: Bool
+                    let target: UnsafeMutablePointer<UInt8>, space: Int, isDirect: Bool
                     if let d = direct, d.count < d.capacity {
-                        (target, room, isDirect) = (d.base + d.count, min(d.capacity - d.count, Int(UInt32.max)), true)
+                        (target, space, isDirect) = (d.base + d.count, min(d.capacity - d.count, Int(UInt32.max)), true)
                     } else {
-                        (target, room, isDirect) = (scratch, scratchSize, false)
+                        (target, space, isDirect) = (scratch, scratchSize, false)
                     }
+                    // Near the limit zlib gets room for one byte over it, and input one byte at
+                    // a time once it owes no output: the byte whose decoding first goes over is
+                    // the error's offset, for any chunking (zlib would otherwise read on through
+                    // what needs no output).
+                    let headroom = limit - produced + 1
+                    let room = min(space, headroom)
+                    let pending = Int(stream.pointee.avail_in) + unfed
+                    let give = headroom > space ? pending : drained ? min(pending, 1) : 0
+                    stream.pointee.avail_in = UInt32(give)
+                    unfed = pending - give
                     stream.pointee.next_out = target
                     stream.pointee.avail_out = UInt32(room)
                     let rc = inflate(stream, Z_NO_FLUSH)
                     let n = room - Int(stream.pointee.avail_out)
+                    drained = stream.pointee.avail_out != 0
                     produced += n
                     if isDirect { direct!.count += n }
                     if produced > limit {
                         // Hand on the bytes up to the limit, then fail (see ContentDecoder.write).
-                        let keep = n - (produced - limit)
-                        if isDirect { direct!.count -= n - keep } else if keep > 0 { try sink(UnsafeBufferPointer(start: scratch, count: keep)) }
-                        throw AFSError(.limitExceeded, "decoded content larger than \(limit) bytes", offset: consumed + offset, context: context.merging(["limit": String(limit)]) { a, _ in a })
+                        if isDirect { direct!.count -= 1 } else if n > 1 { try sink(UnsafeBufferPointer(start: scratch, count: n - 1)) }
+                        throw AFSError(.limitExceeded, "decoded content larger than \(limit) bytes", offset: consumed + used, context: context.merging(["limit": String(limit)]) { a, _ in a })
                     }
                     if !isDirect, n > 0 { try sink(UnsafeBufferPointer(start: scratch, count: n)) }
-                    if !isDirect, n == room, scratchSize < Self.maxScratchSize {
+                    if !isDirect, n == space, scratchSize < Self.maxScratchSize {
                         scratch.deallocate()
                         scratchSize *= 2
                         scratch = .allocate(capacity: scratchSize)
@@ -259,20 +272,19 @@ final class InflateStage {
                         state = format == .gzip ? .betweenMembers : .ended
                         break inner
                     case Z_OK:
-                        if stream.pointee.avail_in == 0 && stream.pointee.avail_out != 0 { break inner }
+                        if stream.pointee.avail_in == 0 && unfed == 0 && stream.pointee.avail_out != 0 { break inner }
                     case Z_BUF_ERROR:
                         // No progress: only legitimate when zlib wants more input.
                         if stream.pointee.avail_in != 0 {
-                            throw AFSError(.corruptContent, "corrupt \(codingName) data: no progress", offset: consumed + offset, context: context)
+                            throw AFSError(.corruptContent, "corrupt \(codingName) data: no progress", offset: consumed + used, context: context)
                         }
-                        break inner
+                        if unfed == 0 { break inner }
                     default:
                         let msg = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(rc)"
-                        let consumed = input.count - offset - Int(stream.pointee.avail_in)
-                        throw AFSError(.corruptContent, "corrupt \(codingName) data: \(msg)", offset: self.consumed + offset + consumed, context: context)
+                        throw AFSError(.corruptContent, "corrupt \(codingName) data: \(msg)", offset: consumed + used, context: context)
                     }
                 }
-                offset = input.count - Int(stream.pointee.avail_in)
+                offset = used
                 stream.pointee.next_in = nil
                 stream.pointee.avail_in = 0
             }
