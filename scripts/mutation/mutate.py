@@ -545,7 +545,10 @@ TESTS_SKIP = "ImplementationRunnerTests|EvalProtocolTests"
 
 
 def tests_cmd():
-    cmd = ["swift", "test", "--skip-build", "--scratch-path", SCRATCH]
+    # --ignore-lock: SwiftPM locks the scratch path for a whole `swift test`, so parallel jobs
+    # otherwise queue behind each other while their timeouts run (a job waiting for the lock
+    # was counted as a timeout kill). --skip-build only reads the build products.
+    cmd = ["swift", "test", "--skip-build", "--ignore-lock", "--scratch-path", SCRATCH]
     return cmd + (["--skip", TESTS_SKIP] if TESTS_SKIP else [])
 
 
@@ -556,7 +559,24 @@ def layer_tests(mutants, jobs, deadline=None, done_before=None):
     t0 = time.time()
     res = run_pool(mutants, lambda m: run_one(tests_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
                    jobs, "tests", deadline, "tests", done_before)
+    confirm_timeouts(mutants, res, tests_cmd(), 2 * timeout, "tests", jobs)
     return res, time.time() - t0, base
+
+
+def confirm_timeouts(mutants, res, cmd, timeout, layer, jobs):
+    """A timeout under parallel load is only a kill if the mutant also times out alone, with a
+    longer limit (a mutant that finishes then is judged by its exit status)."""
+    todo = [m for m in mutants if res.get(m["id"], (False, ""))[1] == "timeout"]
+    if not todo or jobs < 2:
+        return
+    log(f"  {layer}: {len(todo)} timeouts with {jobs} jobs; re-running each alone with a {timeout:.0f}s limit")
+    with open(os.path.join(ROOT, PROGRESS), "a") as progress:
+        for m in todo:
+            killed, how = run_one(cmd, mutant_env({"AFS_MUTANT": str(m["id"])}), timeout)
+            how = f"{how} (alone)" if killed else ""
+            res[m["id"]] = (killed, how)
+            progress.write(json.dumps({"layer": layer, "key": norm_key(m["key"]), "killed": killed, "how": how}) + "\n")
+    log(f"  {layer}: {sum(1 for m in todo if res[m['id']][0])} of the {len(todo)} kills confirmed alone")
 
 
 def fuzz_map():
