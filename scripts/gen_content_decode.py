@@ -595,6 +595,25 @@ def details_file():
     bad("raw deflate, one stored block of 300 bytes (hand-built), maxDecodedSize 100: the 101st data byte ends at offset 106", "deflate",
         st, err("limitExceeded", 106, ctx("deflate", 0, limit=100)), "RFC1951",
         "RFC 1951 §3.2.4 layout; " + LIMIT_OFFSET_RULE, options={"maxDecodedSize": 100}, chunkings=CH + [{"chunkSizes": [105]}, {"chunkSizes": [106]}])
+    # A layer over the limit hands on exactly `limit` bytes, even when the symbol that crosses it (a match) yields several:
+    # the deflate layer decodes 1F 8B, then a match of nine 8B at distance 1 (zlib's own raw deflate). The inner gzip layer
+    # needs CM and FLG together (4 bytes) to find the bad CM 8B, so with a limit of 3 it has seen no defect.
+    body = raw(b"\x1f" + b"\x8b" * 10)
+    assert py_kind(b"\x1f\x8b\x8b\x8b", 31) == "corruptContent" and py_kind(b"\x1f\x8b\x8b", 31) == "truncatedContent"
+    bad("'gzip, deflate', maxDecodedSize 3: the deflate layer decodes 1F 8B and then a match of nine 8B (gzip's CM would be the "
+        "4th byte, 8B, invalid)", "gzip, deflate", body, err("limitExceeded", over_limit_at(body, -15, 3), ctx("deflate", 1, limit=3)),
+        "SPEC§8", "zlib.decompressobj(31) rejects 1F 8B 8B 8B (unknown compression method) but not 1F 8B 8B, so only a 4th byte "
+        "past the limit could fail the gzip layer; " + LIMIT_OFFSET_RULE, options={"maxDecodedSize": 3})
+    # A limit one below the decoder's first 16 KiB output buffer, over Huffman-coded letters (zlib.compress of 20000 random
+    # letters): the offset still follows the prefix rule when the limit and the buffer meet.
+    rng = random.Random(16383)
+    letters = bytes(rng.choice(b"abcdefghijklmnopqrstuvwxyz") for _ in range(20000))
+    for limit in (16383, 16384):
+        z = zl(letters)
+        bad("zlib stream of 20000 random letters, maxDecodedSize %d (around the decoder's 16 KiB output buffer)" % limit, "deflate", z,
+            err("limitExceeded", over_limit_at(z, 15, limit), ctx("deflate", 0, limit=limit)), "SPEC§8",
+            "zlib.decompress gives 20000 bytes; " + LIMIT_OFFSET_RULE, options={"maxDecodedSize": limit},
+            chunkings=[None, {"chunkSizes": [4096]}])
     assert len(gzip.decompress(gz(exact + b"y"))) == 4097
     return f
 
