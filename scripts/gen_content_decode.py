@@ -457,6 +457,32 @@ def bytewise_output(body, wbits):
     return out, None
 
 
+def fixed_huffman_block(symbols):
+    """One final RFC 1951 §3.2.6 fixed-Huffman block, written bit by bit: ("literal", byte ≤ 143), ("match", length 3–10,
+    distance 1–4) or ("end",). Header bits go least significant first, Huffman codes most significant first (§3.1.1)."""
+    bits = []
+
+    def lsb(v, n):
+        bits.extend((v >> i) & 1 for i in range(n))
+
+    def msb(v, n):
+        bits.extend((v >> (n - 1 - i)) & 1 for i in range(n))
+    lsb(1, 1)  # BFINAL
+    lsb(1, 2)  # BTYPE 01
+    for sym in symbols:
+        if sym[0] == "literal":
+            assert sym[1] <= 143
+            msb(0x30 + sym[1], 8)
+        elif sym[0] == "match":
+            assert 3 <= sym[1] <= 10 and 1 <= sym[2] <= 4
+            msb(sym[1] - 3 + 1, 7)  # length codes 257-264 are 7-bit codes 1-8, no extra bits
+            msb(sym[2] - 1, 5)  # distance codes 0-3, no extra bits
+        else:
+            msb(0, 7)  # 256, end of block
+    bits += [0] * (-len(bits) % 8)
+    return bytes(sum(bits[i + j] << j for j in range(8)) for i in range(0, len(bits), 8))
+
+
 def py_rejects(data, wbits):
     """True when Python's zlib rejects `data` as a whole stream of this format (error or no end marker)."""
     return rejected_by(lambda: py_kind(data, wbits))
@@ -614,6 +640,18 @@ def details_file():
             err("limitExceeded", over_limit_at(z, 15, limit), ctx("deflate", 0, limit=limit)), "SPEC§8",
             "zlib.decompress gives 20000 bytes; " + LIMIT_OFFSET_RULE, options={"maxDecodedSize": limit},
             chunkings=[None, {"chunkSizes": [4096]}])
+    # The symbol that crosses the limit also yields bytes below it: those reach the inner layer. A fixed-Huffman block written
+    # bit by bit (RFC 1951 §3.2.6: literal 1F, then a match of length 10 at distance 1, then end of block): byte 1 completes the
+    # literal, byte 2 the match. With a limit of 2, the match's first byte is the 2nd decoded byte, and gzip rejects 1F 1F.
+    block = fixed_huffman_block([("literal", 0x1F), ("match", 10, 1), ("end",)])
+    d = zlib.decompressobj(-15)
+    assert [d.decompress(block[i:i + 1]) for i in range(len(block))][:3] == [b"", b"\x1f", b"\x1f" * 10] and d.eof
+    assert py_kind(b"\x1f\x1f", 31) == "corruptContent" and py_kind(b"\x1f", 31) == "truncatedContent"
+    bad("'gzip, deflate', maxDecodedSize 2: the deflate layer's 2nd byte comes from the match that also crosses the limit (hand-built "
+        "fixed-Huffman block), and gzip rejects 1F 1F", "gzip, deflate", block, err("corruptContent", 2, ctx("gzip", 0)), "RFC1951",
+        "zlib.decompressobj(-15) fed bytewise gives 1F for byte 1 and ten 1F for byte 2; gzip.decompress rejects 1F 1F at its magic; "
+        "decision to record (README §7): the bytes up to the limit reach the inner layer, and its error in them wins",
+        options={"maxDecodedSize": 2})
     assert len(gzip.decompress(gz(exact + b"y"))) == 4097
     return f
 

@@ -440,11 +440,39 @@ def run_one(cmd, env, timeout, cwd=ROOT):
     return True, f"exit {rc}"
 
 
+def descendants(pid):
+    """Every live process below `pid` (from /proc), children before their own children's parents die."""
+    children = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(d))
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
 def kill_group(p):
+    # `swift test` starts the test runner (the .xctest) in a process group of its own, so killing
+    # our group left the runner going: a timed-out mutant's tests kept both cores busy and made
+    # the next mutants time out too. Kill the whole tree, found before anything is reparented.
+    tree = descendants(p.pid)
     try:
         os.killpg(p.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+    for pid in tree:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     p.wait()
 
 
@@ -559,19 +587,24 @@ def layer_tests(mutants, jobs, deadline=None, done_before=None):
     t0 = time.time()
     res = run_pool(mutants, lambda m: run_one(tests_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
                    jobs, "tests", deadline, "tests", done_before)
-    confirm_timeouts(mutants, res, tests_cmd(), 2 * timeout, "tests", jobs)
+    confirm_timeouts(mutants, res, tests_cmd(), 2 * timeout, "tests", jobs, deadline)
     return res, time.time() - t0, base
 
 
-def confirm_timeouts(mutants, res, cmd, timeout, layer, jobs):
+def confirm_timeouts(mutants, res, cmd, timeout, layer, jobs, deadline=None):
     """A timeout under parallel load is only a kill if the mutant also times out alone, with a
-    longer limit (a mutant that finishes then is judged by its exit status)."""
+    longer limit (a mutant that finishes then is judged by its exit status). Past the deadline the
+    rest stay unconfirmed timeouts (counted as kills; the log says how many)."""
     todo = [m for m in mutants if res.get(m["id"], (False, ""))[1] == "timeout"]
     if not todo or jobs < 2:
         return
     log(f"  {layer}: {len(todo)} timeouts with {jobs} jobs; re-running each alone with a {timeout:.0f}s limit")
     with open(os.path.join(ROOT, PROGRESS), "a") as progress:
-        for m in todo:
+        for i, m in enumerate(todo):
+            if deadline and time.time() > deadline:
+                log(f"  {layer}: time limit reached; {len(todo) - i} timeouts not confirmed alone (counted as kills)")
+                todo = todo[:i]
+                break
             killed, how = run_one(cmd, mutant_env({"AFS_MUTANT": str(m["id"])}), timeout)
             how = f"{how} (alone)" if killed else ""
             res[m["id"]] = (killed, how)
