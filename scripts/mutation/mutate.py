@@ -353,6 +353,11 @@ def seeded_order(mutants, label, done_before):
     return results, pending
 
 
+def progress_line(layer, m, killed, how):
+    """One result as a line of the progress file (load_progress reads the last line per key)."""
+    return json.dumps({"layer": layer, "key": norm_key(m["key"]), "killed": killed, "how": how}) + "\n"
+
+
 class Progress:
     """Records each result: into `results`, appended to the progress file (run --resume reuses it),
     and a log line every 200."""
@@ -364,7 +369,7 @@ class Progress:
 
     def record(self, m, killed, how):
         self.results[m["id"]] = (killed, how)
-        self.file.write(json.dumps({"layer": self.layer, "key": norm_key(m["key"]), "killed": killed, "how": how}) + "\n")
+        self.file.write(progress_line(self.layer, m, killed, how))
         self.file.flush()
         self.done += 1
         if self.done % 200 == 0 or self.done == self.total:
@@ -608,7 +613,7 @@ def confirm_timeouts(mutants, res, cmd, timeout, layer, jobs, deadline=None):
             killed, how = run_one(cmd, mutant_env({"AFS_MUTANT": str(m["id"])}), timeout)
             how = f"{how} (alone)" if killed else ""
             res[m["id"]] = (killed, how)
-            progress.write(json.dumps({"layer": layer, "key": norm_key(m["key"]), "killed": killed, "how": how}) + "\n")
+            progress.write(progress_line(layer, m, killed, how))
     log(f"  {layer}: {sum(1 for m in todo if res[m['id']][0])} of the {len(todo)} kills confirmed alone")
 
 

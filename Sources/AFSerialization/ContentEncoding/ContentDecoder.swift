@@ -182,7 +182,7 @@ final class InflateStage {
         return (out, failure)
     }
 
-    /// Caller-provided output storage for the current `feed` (see `feedUpToLimit(_:reserve:)`).
+    /// Caller-provided output storage for the current `feed` (see `feedUntilFailure(_:reserve:)`).
     private var direct: (base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int)? = nil
 
     /// Streams the output to `sink` in scratch-sized pieces (memory stays bounded whatever the
