@@ -514,7 +514,9 @@ def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None):
     # original value, so in a forked child it would never be active: those run in a fresh process.
     fresh = [m for m in mutants if in_initializer(m)]
     forked = [m for m in mutants if not in_initializer(m)]
-    res = run_server(forked, jobs, timeout, "vectors", deadline, done_before)
+    # A run's own limit: no single run takes as long as the whole unmutated set (at least 1 s), so
+    # a hang is caught in about a second instead of after the mutant's whole timeout.
+    res = run_server(forked, jobs, timeout, "vectors", deadline, done_before, run_timeout=max(1.0, base))
     res.update(run_pool(fresh, lambda m: run_one(vectors_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
                         jobs, "vectors (initializers, one process each)", deadline, "vectors", done_before))
     return res, time.time() - t0, base
@@ -528,7 +530,7 @@ def in_initializer(m):
     return bool(INITIALIZER_RE.search(m.get("function", "")))
 
 
-def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
+def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, run_timeout=1.0):
     """The vectors layer through `conformance mutants` (a fork server: the vectors are loaded once,
     each mutant runs in a forked child and stops at its first failing run). Same contract as
     run_pool: seeded random order, results appended to the progress file, {id: (killed, how)}."""
@@ -538,14 +540,16 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None):
     by_id = {m["id"]: m for m in pending}
     env = {**os.environ, **mutant_env()}
     env.pop("AFS_MUTANT", None)
-    cmd = NICE + [conformance_bin(), "mutants", "--jobs", str(jobs), "--timeout", f"{timeout:.1f}"]
+    cmd = NICE + [conformance_bin(), "mutants", "--jobs", str(jobs), "--timeout", f"{timeout:.1f}",
+                  "--run-timeout", f"{min(run_timeout, timeout):.2f}"]
     err = tempfile.TemporaryFile(mode="w+")
     p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
                          start_new_session=True)  # at a deadline the server and its forked children go together
 
     def feed():
         try:
-            p.stdin.write("".join(f"{m['id']}\n" for m in pending))
+            # The file is the mutant's group: runs that killed a mutant of the same file go first.
+            p.stdin.write("".join(f"{m['id']} {m['file']}\n" for m in pending))
             p.stdin.close()
         except (BrokenPipeError, OSError):
             pass
@@ -1269,7 +1273,7 @@ def cmd_ratchet(args):
             "kill_rate": r, "killed": killed, "scored": len(todo), "sample": sample, "fraction": fraction, "seed": seed,
             "commit": sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip(),
             "survivors": sorted(norm_key(s["key"]) for s in surv),
-            "timeouts": sorted(norm_key(s["key"]) for s in todo if res[s["id"]][1] == "timeout")})
+            "timeouts": sorted(norm_key(s["key"]) for s in todo if res[s["id"]][1] in ("timeout", "run timeout"))})
         print(f"mutation ratchet: baseline written: {killed}/{len(todo)} ({r} %)")
         return 0
     want = base.get("kill_rate")

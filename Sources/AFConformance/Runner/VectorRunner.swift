@@ -134,7 +134,7 @@ public struct ExpectedFailures: Sendable {
 
     /// `r` with this list applied: a listed run that fails is expected, a listed run that passes is
     /// an unexpected pass.
-    func applied(to r: RunResult) -> RunResult {
+    public func applied(to r: RunResult) -> RunResult {
         guard let reason = reason(id: r.vector.id, profile: r.profile) else { return r }
         var r = r
         switch r.status {
@@ -206,18 +206,15 @@ public enum VectorRunner {
         return report
     }
 
-    /// Evaluates in-process, one run after another in the vectors' order, and stops at the first run
-    /// that fails the gate (expected failures applied). Mutation analysis (`conformance mutants`): a
-    /// mutant is killed as soon as one vector sees it, so only survivors pay for the whole set.
-    public static func firstFailure(_ set: VectorSet, selection: RunSelection = RunSelection(),
-                                    expectedFailures: ExpectedFailures = ExpectedFailures()) -> RunResult? {
+    /// The selected runs, one per (vector, profile), in the vectors' order: what `run` evaluates.
+    /// Mutation analysis (`conformance mutants`) evaluates them one at a time and stops at the first
+    /// failure, so only survivors pay for the whole set.
+    public static func selectedRuns(_ set: VectorSet, selection: RunSelection = RunSelection()) -> [(vector: Vector, profile: String)] {
+        var out: [(vector: Vector, profile: String)] = []
         for v in set.vectors where selection.selects(v) {
-            for p in v.runProfiles(only: selection.profile) {
-                let r = expectedFailures.applied(to: evaluate(v, profile: p))
-                if r.isFailure { return r }
-            }
+            for p in v.runProfiles(only: selection.profile) { out.append((v, p)) }
         }
-        return nil
+        return out
     }
 
     /// Evaluates one vector under one profile in-process and compares.
