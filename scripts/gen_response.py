@@ -1267,6 +1267,21 @@ def xml_strict_file():
     for bad in ["e0", "ed", "e1", "f0", "f4"]:
         add("a lone lead byte %s as the last byte of the body, inside an unclosed element" % bad, b"<a>" + bytes.fromhex(bad))
     emit(cases)
+    # Later additions 5 (appended): UTF-16 that does not decode is rejected as a whole at offset 0 (README §6.5 decision, like
+    # the JSON serializer's "Cannot convert input string to valid utf8 input." at 0, Foundation's offset). Expat decides the
+    # verdict only: its index is no oracle here (the lone low surrogate's byte, but the end of the body for a lone high one).
+    # Mutation survivor XMLWellFormedness.check `offset: 0`→`offset: 1`.
+    le, be = (lambda t: t.encode("utf-16-le")), (lambda t: t.encode("utf-16-be"))
+    for what, body in [("UTF-16LE, a lone high surrogate D800", b"\xff\xfe" + le("<a>x") + b"\x00\xd8" + le("</a>")),
+                       ("UTF-16LE, a lone low surrogate DC00", b"\xff\xfe" + le("<a>x") + b"\x00\xdc" + le("</a>")),
+                       ("UTF-16BE, a lone high surrogate D800", b"\xfe\xff" + be("<a>x") + b"\xd8\x00" + be("</a>")),
+                       ("UTF-16LE, an odd number of bytes (the last unit cut)", b"\xff\xfe" + le("<a>x</a>") + b"\x0a")]:
+        verdict = expat_verdict(body)
+        assert verdict is not None, what
+        f.add("%s: not well-formed (expat: %s at byte %d) → malformedXML at offset 0, the document's encoding is at fault (README §6.5 "
+              "decision, as for undecodable JSON text)" % (what, verdict[0], verdict[1]), resp("xml", 200, x, body),
+              {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": 0}},
+              profiles=["strict"])
     return f
 
 

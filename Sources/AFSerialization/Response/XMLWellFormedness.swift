@@ -7,6 +7,9 @@ public enum XMLWellFormedness {
     public static func check(_ input: [UInt8], maxDepth: Int = Limits.default.maxJSONDepth) throws(AFSError) {
         var bytes = input
         if input.starts(with: [0xFE, 0xFF]) || input.starts(with: [0xFF, 0xFE]) {
+            // A cut last unit is no character (expat: unclosed token); the JSON transcoder drops it,
+            // as Foundation does for JSON text, so it is checked here.
+            guard input.count % 2 == 0 else { throw AFSError(.malformedXML, "invalid UTF-16: an odd number of bytes", offset: 0) }
             do throws(AFSError) {
                 bytes = try JSONTextEncoding.transcodeToUTF8(input, .utf16(bigEndian: input[0] == 0xFE, skip: 2))
             } catch {
