@@ -1094,6 +1094,33 @@ def image_details_file():
         "APP0's length field would start at byte 5, after the code at byte 4; the data ends there", offset=5)
     bad("JPEG SOI, fill byte FF, then FF C0 ending the data", "jpeg", b"\xff\xd8\xff\xff\xc0",
         "SOF0's length field would start at byte 5, after the code at byte 4; the data ends there", offset=5)
+    # Appended: the IDAT zlib header's window size (CINFO) is not enforced, as for Content-Encoding (README §7 decision):
+    # CINFO 0 declares a 256-byte window, the data copies from 300 bytes back. Oracle: Python's zlib.decompressobj at
+    # wbits 15 (the fixed 32 KiB window) inflates it in 1000-byte pieces; at wbits 0 (the header's window) it fails with
+    # "invalid distance too far back" once a copy reaches into an earlier piece (asserted here). Mutation survivor
+    # ContentDecoder.swift InflateStage.init `.zlib` windowBits 15→0.
+    rows = bytes([0]) + bytes(random.Random(1).getrandbits(8) for _ in range(299))
+    raw = rows * 300
+    co = zlib.compressobj(9, zlib.DEFLATED, -15)
+    cinfo0 = bytes([0x08, 0x1D]) + co.compress(raw) + co.flush() + struct.pack(">I", zlib.adler32(raw))
+    assert (0x08 * 256 + 0x1D) % 31 == 0
+
+    def pieces(wbits):
+        o, out, buf = zlib.decompressobj(wbits), b"", cinfo0
+        while not o.eof:
+            got = o.decompress(buf, 1000)
+            out, buf = out + got, o.unconsumed_tail
+        return out
+    assert pieces(15) == raw
+    try:
+        pieces(0)
+        raise AssertionError("wbits 0 should fail on the 300-byte distances")
+    except zlib.error as e:
+        assert "too far back" in str(e)
+    ok("PNG 299×300 grayscale whose IDAT zlib header declares a 256-byte window (CINFO 0) while its rows copy from 300 bytes back",
+       "png", png_build(299, 300, ct=0, raw=raw, z=cinfo0), 299, 300,
+       "the window size is not enforced (README §7 decision): Python's zlib at wbits 15 inflates it in pieces, at the header's "
+       "window it fails with 'invalid distance too far back'", options={"inflatesResponseImage": True})
     return f
 
 
