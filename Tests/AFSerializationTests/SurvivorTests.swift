@@ -346,5 +346,59 @@ import Darwin
         }
         #expect(elapsed >= .milliseconds(190), "slept \(elapsed)")
     }
+
+    /// Kills `Multipart/MultipartFile.swift|MultipartFile.Writer.write(_:)|arith +↔-|buffer.baseAddress! + done→buffer.baseAddress! - done|#0`
+    /// and `…|buffer.count - done→buffer.count + done|#0` (after a short write the mutants write the wrong bytes, or
+    /// too many). Expected: the body `readAll` yields (SPEC §5.6: the file holds exactly the body) and POSIX write(2): a
+    /// write to a pipe that a signal handler interrupts after some bytes went through returns that count, and the
+    /// caller writes the rest. The file is a FIFO whose reader takes 4 KiB at a time, slowly, so the 64 KiB writes
+    /// block; SIGUSR2 every 2 ms then cuts them short (planting either mutant by hand made this test fail). If no
+    /// write happens to be cut, the test still passes (no false failure), it just proves less.
+    @Test func aFileWriteCutShortBySignalsWritesTheRest() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("afs-fifo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/body"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var form = try MultipartFormData(boundary: "Boundary+0123456789ABCDEF")
+        var rng = SplitMix64(seed: 7)
+        let data = (0..<300_000).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        try form.appendFileData(data, name: "f", filename: "f.bin", mimeType: "application/octet-stream")
+        let expected = try form.makeStream().readAll()
+        let received = Received()
+        let readerDone = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            let fd = open(fifo, O_RDONLY)
+            var buf = [UInt8](repeating: 0, count: 4096)
+            while fd >= 0 {
+                let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 4096) }
+                if n <= 0 { break }
+                received.append(buf[0..<n])
+                usleep(300)
+            }
+            if fd >= 0 { close(fd) }
+            readerDone.signal()
+        }
+        reader.start()
+        var written = 0
+        var failure: AFSError? = nil
+        _ = SurvivorTests.interrupted(everyMicroseconds: 2_000, repeating: true) {
+            do throws(AFSError) { written = try form.writeBody(toFile: fifo) } catch { failure = error }
+        }
+        readerDone.wait()
+        #expect(failure == nil)
+        #expect(written == expected.count)
+        // Compared as a Bool: a failing #expect on two 300 KB arrays would spend minutes describing them.
+        let got = received.bytes
+        let firstDifference = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? (got.count == expected.count ? nil : min(got.count, expected.count))
+        #expect(firstDifference == nil, "the file holds \(got.count) bytes, the body \(expected.count); first difference at byte \(firstDifference ?? -1)")
+    }
+
+    final class Received: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [UInt8] = []
+        var bytes: [UInt8] { lock.lock(); defer { lock.unlock() }; return storage }
+        func append(_ b: ArraySlice<UInt8>) { lock.lock(); storage += b; lock.unlock() }
+    }
     #endif
 }
