@@ -248,7 +248,8 @@ FOUNDATION_NUMBERS = [
     ("[[1e400]]", None), ('{"x":{"y":[1e400]}}', None), ("[1, 2e308, 3e308]", None), ("[1e309, -1e309]", None),
 ]
 
-# (what, body bytes, fragments, verdict: JSON text | ("error", N, (codec, bom length)) | ("error", None, None))
+# (what, body bytes, fragments, verdict: JSON text | ("error", N, (codec, bom length)) | ("error", None, None)
+#  | ("error", "whole", None): the text does not transcode, offset 0)
 def _enc(text, codec, bom=b""):
     return bom + text.encode(codec)
 
@@ -316,11 +317,11 @@ FOUNDATION_ENCODINGS += [
     ("EF BB BF alone (3 bytes: the BOM is not skipped under 4 bytes) → invalid at 0", _B8, 1, ("error", 0, ("latin-1", 0))),
     ("UTF-8 BOM + one space: the document is empty after the BOM", _B8 + b" ", 1, ("error", None, None)),
     ("UTF-32LE BOM + '[' + ']' cut to 2 bytes: the partial unit is dropped, the array is unterminated", bytes.fromhex("fffe00005b0000005d00"), 0, ("error", None, None)),
-    ("UTF-16LE with a lone high surrogate D800 in a string: cannot transcode", bytes.fromhex("5b00220000d822005d00"), 0, ("error", None, None)),
-    ("UTF-16LE with a lone low surrogate DC00 in a string: cannot transcode", bytes.fromhex("5b00220000dc22005d00"), 0, ("error", None, None)),
-    ("UTF-32BE with the unit 0x00110000 (above U+10FFFF): cannot transcode", bytes.fromhex("0000005b001100000000005d"), 0, ("error", None, None)),
-    ("UTF-32LE with the unit 0xD800 (a surrogate): cannot transcode", bytes.fromhex("5b00000000d800005d000000"), 0, ("error", None, None)),
-    ("UTF-32LE with a surrogate code point in a string: cannot transcode", bytes.fromhex("5b0000002200000000d80000220000005d000000"), 0, ("error", None, None)),
+    ("UTF-16LE with a lone high surrogate D800 in a string: cannot transcode", bytes.fromhex("5b00220000d822005d00"), 0, ("error", "whole", None)),
+    ("UTF-16LE with a lone low surrogate DC00 in a string: cannot transcode", bytes.fromhex("5b00220000dc22005d00"), 0, ("error", "whole", None)),
+    ("UTF-32BE with the unit 0x00110000 (above U+10FFFF): cannot transcode", bytes.fromhex("0000005b001100000000005d"), 0, ("error", "whole", None)),
+    ("UTF-32LE with the unit 0xD800 (a surrogate): cannot transcode", bytes.fromhex("5b00000000d800005d000000"), 0, ("error", "whole", None)),
+    ("UTF-32LE with a surrogate code point in a string: cannot transcode", bytes.fromhex("5b0000002200000000d80000220000005d000000"), 0, ("error", "whole", None)),
 ]
 # Near-BOMs: only an exact BOM decides (Foundation: UTF-8, error at byte 0/1), so a UTF-32 BOM check must look at every byte.
 FOUNDATION_NEAR_BOMS = [
@@ -371,6 +372,8 @@ def check_foundation():
             ok = parts[0] == "ok" and json.loads(parts[1]) == json.loads(v)
         elif v is None or v[1] is None:
             ok = parts[0] == "err" and parts[1] == "3840"
+        elif v[1] == "whole":
+            ok = parts[0] == "err" and parts[1] == "3840" and parts[2] == "Cannot convert input string to valid utf8 input."
         else:
             ok = parts[0] == "err" and parts[1] == "3840" and parts[2].endswith("around character %d." % v[1])
         if not ok:
@@ -415,7 +418,13 @@ def json_encoding_file():
         else:
             err = {"domain": COCOA, "code": 3840}
             how = "rejected by Foundation's JSONSerialization (run 2026-11-23)"
-            if verdict[1] is not None:
+            if verdict[1] == "whole":
+                # The text does not transcode to UTF-8: Foundation's message names no position ("Cannot convert input
+                # string to valid utf8 input.", checked by --check-foundation), the core reports offset 0 (README §6.4).
+                err["offset"] = 0
+                how += "; Foundation's message names no position ('Cannot convert input string to valid utf8 input.'): offset 0, " \
+                       "the whole text (README §6.4 decision)"
+            elif verdict[1] is not None:
                 err["offset"] = foundation_offset(body, verdict[1], verdict[2])
                 how += "; Foundation says 'around character %d' of the UTF-8 text, which is byte %d of the body" % (verdict[1], err["offset"])
             f.add("%s → %s" % (what, how), resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": err}, options=opts,
