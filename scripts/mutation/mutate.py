@@ -652,19 +652,34 @@ def layer_fuzz(mutants, jobs, seconds, deadline=None, done_before=None):
     flags = {}
     t0 = time.time()
 
+    def fuzz(t, mutant):
+        if t not in flags:
+            flags[t] = target_flags(t)
+        with tempfile.TemporaryDirectory() as out:
+            # New inputs and crash artifacts go to the temporary directory; the corpus is only read.
+            cmd = [os.path.join(fbin, f"fuzz-{t}"), f"-max_total_time={seconds}", "-print_final_stats=0",
+                   "-timeout=10", "-rss_limit_mb=4096", f"-artifact_prefix={out}/"] + flags[t] + [out, os.path.join(ROOT, "Corpus", t)]
+            return run_one(cmd, mutant_env({"AFS_MUTANT": str(mutant)}), timeout=seconds * 3 + 120)
+
+    # The original program first, on every target the mutants need and for as long as a mutant gets:
+    # a target that crashes, leaks or trips an oracle unmutated would "kill" every mutant it runs.
+    needed = sorted({t for m in mutants for t in targets_for(m["file"], fmap)})
+    log(f"fuzz: the original program on {len(needed)} targets ({', '.join(needed)}), {seconds} s each, before any mutant")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        originals = list(pool.map(lambda t: (t, *fuzz(t, 0)), needed))
+    broken = [f"fuzz-{t} ({how})" for t, failed, how in originals if failed]
+    if broken:
+        raise SystemExit("fuzz layer: the original program fails " + ", ".join(broken) +
+                         f": fix that first (scripts/fuzz/run.sh {seconds} <target> reproduces it)")
+
     def one(m):
         targets = targets_for(m["file"], fmap)
         if not targets:
             return False, "no fuzz target reaches this file"
         for t in targets:
-            if t not in flags:
-                flags[t] = target_flags(t)
-            with tempfile.TemporaryDirectory() as out:
-                cmd = [os.path.join(fbin, f"fuzz-{t}"), f"-max_total_time={seconds}", "-print_final_stats=0",
-                       "-timeout=10", "-rss_limit_mb=4096"] + flags[t] + [out, os.path.join(ROOT, "Corpus", t)]
-                killed, how = run_one(cmd, mutant_env({"AFS_MUTANT": str(m["id"])}), timeout=seconds * 3 + 120)
-                if killed:
-                    return True, f"fuzz-{t}: {how}"
+            killed, how = fuzz(t, m["id"])
+            if killed:
+                return True, f"fuzz-{t}: {how}"
         return False, ""
 
     res = run_pool(mutants, one, jobs, "fuzz", deadline, f"fuzz{seconds}", done_before)
