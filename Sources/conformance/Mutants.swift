@@ -103,18 +103,8 @@ struct ForkServer {
     var expectedFailures: ExpectedFailures
     /// Per group: indices of runs that killed a mutant of the group, most recent first. Children
     /// inherit it at fork; a child reports the run it is on in a shared page.
-    private var killers: [String: [Int]] = [:]
+    fileprivate var killers: [String: [Int]] = [:]
     private static let killersKept = 32
-
-    init(jobs: Int, timeout: Double, runTimeout: Double, memoryLimit: Int,
-         runs: [(vector: Vector, profile: String)], expectedFailures: ExpectedFailures) {
-        self.jobs = jobs
-        self.timeout = timeout
-        self.runTimeout = runTimeout
-        self.memoryLimit = memoryLimit
-        self.runs = runs
-        self.expectedFailures = expectedFailures
-    }
 
     enum Original { case passed, failed, runTimedOut }
 
