@@ -1278,9 +1278,12 @@ def xml_strict_file():
                   resp("xml", 200, x, body), {"valid": True, "object": bytes_value(body), "error": ABSENT}, options=opts, profiles=["strict"],
                   refs=["SPEC§8"])
         else:
-            f.add("%d nested elements: well-formed (expat accepts it) but one over the nesting limit %d → nestingTooDeep, the context names "
-                  "the limit (SPEC §8)" % (n, limit), resp("xml", 200, x, body),
-                  {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"limit": str(limit)}}},
+            # Offset: the '<' of the start tag one too deep, byte 3·limit of this body (README §8 decision, as JSON reports the
+            # opening bracket of the container one too deep).
+            f.add("%d nested elements: well-formed (expat accepts it) but one over the nesting limit %d → nestingTooDeep at byte %d, the '<' "
+                  "of the start tag one too deep; the context names the limit (SPEC §8)" % (n, limit, 3 * limit), resp("xml", 200, x, body),
+                  {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": 3 * limit,
+                                                              "context": {"limit": str(limit)}}},
                   options=opts, profiles=["strict"], refs=["SPEC§8"])
     cases = []
     for d in ["<a><![CDATA[x]>y]]></a>", "<a><![CDATA[]>]]></a>"]:
@@ -1318,6 +1321,14 @@ def xml_strict_file():
               "decision, as for undecodable JSON text)" % (what, verdict[0], verdict[1]), resp("xml", 200, x, body),
               {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": 0}},
               profiles=["strict"])
+    # Appended: the depth error's offset is the '<' of the start tag one too deep, not the end of that tag (its
+    # attributes are read first). Body layout: three '<a>' (bytes 0-8), then '<b c="1">' at byte 9.
+    body = b'<a><a><a><b c="1"></b></a></a></a>'
+    assert expat_verdict(body) is None
+    f.add("4 nested elements, the 4th with an attribute, nesting limit 3: well-formed (expat accepts it) → nestingTooDeep at byte 9, "
+          "the '<' of '<b c=\"1\">' (README §8 decision), not the end of the tag", resp("xml", 200, x, body),
+          {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": 9, "context": {"limit": "3"}}},
+          options={"maxJSONDepth": 3}, profiles=["strict"], refs=["SPEC§8"])
     return f
 
 

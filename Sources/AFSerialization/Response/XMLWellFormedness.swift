@@ -186,6 +186,7 @@ public enum XMLWellFormedness {
                     } else if at("<?") {
                         try pi()
                     } else {
+                        let tagStart = i
                         i += 1
                         let n = try name()
                         var attrs = Set<ArraySlice<UInt8>>()  // a Set: thousands of attributes stay linear
@@ -212,7 +213,8 @@ public enum XMLWellFormedness {
                             }
                         }
                         if stack.count > maxDepth {
-                            throw AFSError(.nestingTooDeep, "XML nesting deeper than \(maxDepth)", offset: i, context: ["limit": String(maxDepth)])
+                            // At the start tag's '<', as JSON reports the bracket of the container that is one too deep.
+                            throw AFSError(.nestingTooDeep, "XML nesting deeper than \(maxDepth)", offset: tagStart, context: ["limit": String(maxDepth)])
                         }
                     }
                 } else if b[i] == UInt8(ascii: "&") {
