@@ -1329,6 +1329,16 @@ def xml_strict_file():
           "the '<' of '<b c=\"1\">' (README §8 decision), not the end of the tag", resp("xml", 200, x, body),
           {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": 9, "context": {"limit": "3"}}},
           options={"maxJSONDepth": 3}, profiles=["strict"], refs=["SPEC§8"])
+    # Appended: well-formed UTF-16 documents whose byte count is even but not a multiple of 3 (the earlier UTF-16
+    # vectors are all 18 bytes long, so a parity check that tested divisibility by 3 passed them). Verdicts: expat.
+    # Mutation survivor (PR mode on the odd-byte check) `input.count % 2`→`% 3`.
+    cases = []
+    for doc in ["<a/>", "<a>xy</a>", "<abc/>"]:
+        for name, bom, codec in [("UTF-16LE", b"\xff\xfe", "utf-16-le"), ("UTF-16BE", b"\xfe\xff", "utf-16-be")]:
+            body = bom + doc.encode(codec)
+            assert len(body) % 2 == 0 and len(body) % 3 != 0
+            add("%s with BOM: %r (%d bytes)" % (name, doc, len(body)), body)
+    emit(cases)
     return f
 
 
