@@ -35,7 +35,7 @@ import Darwin
 
     // MARK: §5.5 the real throttle clock
 
-    /// Kills `Multipart/MultipartThrottle.swift|SystemMultipartClock.sleep(nanoseconds:)|integer +1|1_000_000_000→1000000001|#0`.
+    /// Kills `Multipart/MultipartThrottle.swift|SystemMultipartClock.split(_:)|integer +1|1_000_000_000→1000000001|#0`.
     /// Expected: POSIX nanosleep: 10^9 ns is `tv_sec = 1, tv_nsec = 0`, a one-second sleep (the mutant
     /// splits it as `tv_sec = 0, tv_nsec = 10^9`, which nanosleep rejects with EINVAL at once).
     @Test func systemClockSleepsAWholeSecond() {
@@ -43,6 +43,19 @@ import Darwin
         SystemMultipartClock().sleep(nanoseconds: 1_000_000_000)
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .milliseconds(990), "slept \(elapsed)")
+    }
+
+    /// Kills `Multipart/MultipartThrottle.swift|SystemMultipartClock.split(_:)|integer -1|1_000_000_000→999999999|#0`
+    /// and `#1` (the full run at 26f3da9 left `#1` alive: it only shows for delays of about a second or
+    /// more, which the real-clock tests do not sleep). Expected: POSIX `timespec`, whose `tv_nsec` is the
+    /// nanoseconds left after whole seconds, 0 ≤ tv_nsec < 10⁹; the values are that arithmetic done by hand.
+    @Test func systemClockSplitsADelayIntoWholeSecondsAndTheRest() {
+        #expect(SystemMultipartClock.split(0) == (0, 0))
+        #expect(SystemMultipartClock.split(999_999_999) == (0, 999_999_999))
+        #expect(SystemMultipartClock.split(1_000_000_000) == (1, 0))
+        #expect(SystemMultipartClock.split(1_999_999_998) == (1, 999_999_998))
+        #expect(SystemMultipartClock.split(2_500_000_000) == (2, 500_000_000))
+        #expect(SystemMultipartClock.split(UInt64.max) == (18_446_744_073, 709_551_615))
     }
 
     #if os(Linux)

@@ -65,14 +65,16 @@ public enum MultipartBodyFile {
     @discardableResult
     static func drain(_ stream: any RequestBodyStream, toFile path: String) throws(AFSError) -> Int {
         let writer = try MultipartFile.Writer(path: path)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-        defer { buffer.deallocate() }
-        var total = 0
-        while true {
-            let n = try stream.read(into: buffer)
-            if n == 0 { break }
-            try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            total += n
+        // Scoped, so the buffer is freed on every path without a statement that could be forgotten.
+        let total = try withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 16) { buffer throws(AFSError) in
+            var total = 0
+            while true {
+                let n = try stream.read(into: buffer)
+                if n == 0 { break }
+                try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+                total += n
+            }
+            return total
         }
         try writer.finish()
         return total

@@ -13,9 +13,17 @@ public protocol MultipartClock: Sendable {
 public struct SystemMultipartClock: MultipartClock {
     public init() {}
     public func sleep(nanoseconds: UInt64) {
-        var req = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        let (seconds, rest) = Self.split(nanoseconds)
+        var req = timespec(tv_sec: seconds, tv_nsec: rest)
         var rem = timespec()
         while nanosleep(&req, &rem) != 0 && errno == EINTR { req = rem }
+    }
+
+    /// A delay as `timespec` wants it: whole seconds and the nanoseconds left (always < 10⁹,
+    /// else `nanosleep` fails with EINVAL and does not sleep at all). Separate so tests can check
+    /// it without sleeping.
+    static func split(_ nanoseconds: UInt64) -> (seconds: Int, nanoseconds: Int) {
+        (Int(nanoseconds / 1_000_000_000), Int(nanoseconds % 1_000_000_000))
     }
 }
 

@@ -45,6 +45,10 @@ public enum PercentEscape {
     ) -> Int {
         guard let src = input.baseAddress, let dst = UnsafeMutableRawPointer(out.baseAddress) else { return 0 }
         let n = input.count
+        // The last store writes 4 bytes at an offset of at most 3·(n − 1) + 2. Checked in every build
+        // (the core is -O even in debug, so `assert` would vanish): one comparison per call, and a
+        // caller that forgot the slack traps here instead of writing past the buffer.
+        precondition(out.count >= n &* 3 &+ 3, "escape buffer too small: 3·n + 3 bytes needed")
         var i = 0
         var o = 0
         // Unrolled by four: the entries are independent loads, only `o` chains.
