@@ -746,6 +746,47 @@ def coverage_tests():
     return cov_summary(prof, binary)
 
 
+def coverage_fuzz(seconds, jobs):
+    """Layer 3's coverage: every fuzz target reached by some core file runs unmutated for `seconds`
+    (the fuzz build, new inputs to a temporary directory), then its committed corpus plus those new
+    inputs are replayed through the core by the coverage build of `conformance snapshot`, which
+    renders each input with the fuzz body's own decoding (the oracles are not core code)."""
+    targets = sorted({t for ts in fuzz_map().get("map", {}).values() for t in ts})
+    fbin = os.path.join(ROOT, FUZZ_SCRATCH, "release")
+    b = os.path.join(ROOT, COV_SCRATCH + "-vectors", "debug", "conformance")
+    if not os.path.exists(b):
+        coverage_vectors()
+    root = tempfile.mkdtemp()
+    corpus, snaps, raw = (os.path.join(root, x) for x in ("corpus", "snapshots", "raw"))
+
+    def grow(t):
+        d = os.path.join(corpus, t)
+        shutil.copytree(os.path.join(ROOT, "Corpus", t), d)
+        new = os.path.join(root, "new-" + t)
+        os.makedirs(new)
+        cmd = [os.path.join(fbin, f"fuzz-{t}"), f"-max_total_time={seconds}", "-print_final_stats=0", "-timeout=10",
+               "-rss_limit_mb=4096", f"-artifact_prefix={new}/"] + target_flags(t) + [new, os.path.join(ROOT, "Corpus", t)]
+        run_one(cmd, mutant_env({"AFS_MUTANT": "0"}), timeout=seconds * 3 + 120)
+        for x in os.listdir(new):
+            shutil.copy(os.path.join(new, x), os.path.join(d, "fuzz-" + x))
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(grow, targets))
+    os.makedirs(snaps)
+    subprocess.run([b, "snapshot", "--corpus", corpus, "--snapshots", snaps] + sum((["--target", t] for t in targets), []),
+                   cwd=ROOT, env={**os.environ, "LLVM_PROFILE_FILE": f"{raw}/%p.profraw"},
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    raws = [os.path.join(raw, x) for x in os.listdir(raw) if x.endswith(".profraw")] if os.path.isdir(raw) else []
+    if not raws:
+        shutil.rmtree(root, ignore_errors=True)
+        return None
+    prof = os.path.join(root, "merged.profdata")
+    sh([llvm_tool("llvm-profdata"), "merge", "-sparse", "-o", prof] + raws, capture=True)
+    out = cov_summary(prof, b)
+    shutil.rmtree(root, ignore_errors=True)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # Reviewed lists
 
@@ -878,6 +919,9 @@ def make_report(ctx):
     if cov:
         md.append("## Coverage per file (lines / regions executed)\n")
         cl = [l for l in ("vectors", "tests", "fuzz") if l in cov]
+        md.append("Each layer alone: vectors = `conformance run`; tests = `swift test` (with the corpus replay); "
+                  "fuzz = every target's committed corpus plus up to 60 s of unmutated fuzzing, replayed through "
+                  "the core by `conformance snapshot` (the fuzz bodies' input decoding, without the oracles).\n")
         md.append("| file | " + " | ".join(f"{l} lines | {l} regions" for l in cl) + " |")
         md.append("|---|" + "---:|---:|" * len(cl))
         files = sorted(set().union(*[set((cov[l] or {}).keys()) for l in cl]))
@@ -1048,6 +1092,9 @@ def cmd_run(args):
         if "tests" in layers:
             log("coverage: tests ...")
             coverage["tests"] = coverage_tests()
+        if "fuzz" in layers:
+            log(f"coverage: fuzz (every target {min(args.fuzz_seconds, 60)} s unmutated, then its corpus replayed) ...")
+            coverage["fuzz"] = coverage_fuzz(min(args.fuzz_seconds, 60), args.jobs)
         timing["coverage"] = time.time() - t
     for item in args.timing or []:
         k, _, v = item.partition("=")
