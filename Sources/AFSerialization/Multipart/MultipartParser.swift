@@ -110,7 +110,10 @@ public struct MultipartParser: Sendable {
         switch state {
         case .epilogue: return
         case .failed(let e): throw e
-        case .preamble, .afterBoundary where !candidateInBody, .closeDash where !candidateInBody,
+        // No delimiter line completed yet: the preamble always, a candidate line only if it
+        // began in the preamble (one that began in a body means the body is unterminated).
+        case .preamble,
+             .afterBoundary where !candidateInBody, .closeDash where !candidateInBody,
              .padding where !candidateInBody, .boundaryLF where !candidateInBody:
             throw fail(.multipartBadDelimiter, "no delimiter line --\(boundary) found", at: offset)
         default:
