@@ -1001,6 +1001,24 @@ def parse_files():
     assert oracle_parts(empty_q, B, "email") == [("", b"1")]
     e.add("empty quoted strings: name \"\" and filename \"\" are empty, not malformed (RFC 9110 §5.6.4 quoted-string; Python email reads name '')",
           {"boundary": B, "body": bytes_value(empty_q)}, {"parts": [{"name": "", "filename": "", "body": {"text": "1"}}]})
+    # Input that ends inside a delimiter candidate (`--B`, `--B-`, `--B` + padding, `--B` CR): no
+    # delimiter line is complete (RFC 2046 §5.1.1: dash-boundary transport-padding CRLF, and a close
+    # delimiter is `--B--`). Begun in the preamble, no delimiter was ever found; begun after a part's
+    # data, that part has no close delimiter. SPEC §5.7 reports these as different kinds, at the end of
+    # input (README offset rule). Python email is no oracle here: it reads a last line without CRLF as
+    # a boundary line.
+    in_body = head + b'Content-Disposition: form-data; name="a"\r\n\r\n1\r\n'
+    for tail, state in [(b"", "the boundary"), (b"-", "one dash of `--`"), (b" \t", "transport padding"),
+                        (b" \t\r", "padding and the CR of CRLF")]:
+        for prefix, where, kind in [(b"pre\r\n", "in the preamble (no delimiter line yet)", "multipartBadDelimiter"),
+                                    (in_body, "after a part's data (no close delimiter)", "multipartMissingCloseDelimiter")]:
+            body = prefix + b"--" + B.encode() + tail
+            for chunks in (None, [1]):
+                e.add("input ends after %s of a delimiter candidate %s%s → %s at the end, byte %d "
+                      "(RFC 2046 §5.1.1 grammar: the line is incomplete; SPEC §5.7 names the defect)"
+                      % (state, where, ", fed one byte at a time" if chunks else "", kind, len(body)),
+                      {"boundary": B, "body": bytes_value(body)}, err(kind, len(body)),
+                      options={"chunkSizes": chunks} if chunks else None)
     return [f, g, e, delimiter_line_file()]
 
 
