@@ -719,20 +719,33 @@ def cov_summary(profdata, binary):
     return out
 
 
-def coverage_vectors():
-    """Layer 1's coverage: an instrumented build of conformance (normal sources) running the vectors."""
+def coverage_conformance():
+    """The instrumented build of conformance (normal sources) that layers 1 and 3 measure with."""
     flags = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
     sh(NICE + ["swift", "build", "--scratch-path", COV_SCRATCH + "-vectors", "--product", "conformance"] + flags, capture=True)
-    b = os.path.join(ROOT, COV_SCRATCH + "-vectors", "debug", "conformance")
+    return os.path.join(ROOT, COV_SCRATCH + "-vectors", "debug", "conformance")
+
+
+def profiled_run(binary, args):
+    """Runs the instrumented `binary` with `args`; the per-file coverage of the core it executed,
+    or None when it wrote no profile."""
     d = tempfile.mkdtemp()
-    subprocess.run([b, "run", "--max-diffs", "0"], cwd=ROOT, env={**os.environ, "LLVM_PROFILE_FILE": f"{d}/%p.profraw"},
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    prof = os.path.join(d, "merged.profdata")
-    raws = [os.path.join(d, x) for x in os.listdir(d) if x.endswith(".profraw")]
-    sh([llvm_tool("llvm-profdata"), "merge", "-sparse", "-o", prof] + raws, capture=True)
-    out = cov_summary(prof, b)
-    shutil.rmtree(d, ignore_errors=True)
-    return out
+    try:
+        subprocess.run([binary] + args, cwd=ROOT, env={**os.environ, "LLVM_PROFILE_FILE": f"{d}/%p.profraw"},
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        raws = [os.path.join(d, x) for x in os.listdir(d) if x.endswith(".profraw")]
+        if not raws:
+            return None
+        prof = os.path.join(d, "merged.profdata")
+        sh([llvm_tool("llvm-profdata"), "merge", "-sparse", "-o", prof] + raws, capture=True)
+        return cov_summary(prof, binary)
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def coverage_vectors():
+    """Layer 1's coverage: the instrumented conformance running the vectors."""
+    return profiled_run(coverage_conformance(), ["run", "--max-diffs", "0"])
 
 
 def coverage_tests():
@@ -753,11 +766,8 @@ def coverage_fuzz(seconds, jobs):
     renders each input with the fuzz body's own decoding (the oracles are not core code)."""
     targets = sorted({t for ts in fuzz_map().get("map", {}).values() for t in ts})
     fbin = os.path.join(ROOT, FUZZ_SCRATCH, "release")
-    b = os.path.join(ROOT, COV_SCRATCH + "-vectors", "debug", "conformance")
-    if not os.path.exists(b):
-        coverage_vectors()
     root = tempfile.mkdtemp()
-    corpus, snaps, raw = (os.path.join(root, x) for x in ("corpus", "snapshots", "raw"))
+    corpus, snaps = os.path.join(root, "corpus"), os.path.join(root, "snapshots")
 
     def grow(t):
         d = os.path.join(corpus, t)
@@ -773,18 +783,11 @@ def coverage_fuzz(seconds, jobs):
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(grow, targets))
     os.makedirs(snaps)
-    subprocess.run([b, "snapshot", "--corpus", corpus, "--snapshots", snaps] + sum((["--target", t] for t in targets), []),
-                   cwd=ROOT, env={**os.environ, "LLVM_PROFILE_FILE": f"{raw}/%p.profraw"},
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    raws = [os.path.join(raw, x) for x in os.listdir(raw) if x.endswith(".profraw")] if os.path.isdir(raw) else []
-    if not raws:
+    try:
+        return profiled_run(coverage_conformance(), ["snapshot", "--corpus", corpus, "--snapshots", snaps]
+                            + sum((["--target", t] for t in targets), []))
+    finally:
         shutil.rmtree(root, ignore_errors=True)
-        return None
-    prof = os.path.join(root, "merged.profdata")
-    sh([llvm_tool("llvm-profdata"), "merge", "-sparse", "-o", prof] + raws, capture=True)
-    out = cov_summary(prof, b)
-    shutil.rmtree(root, ignore_errors=True)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
