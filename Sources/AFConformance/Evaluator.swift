@@ -7,6 +7,8 @@ public enum Evaluator {
     public enum Outcome: Sendable, Hashable {
         case output(JSONValue)
         case harnessError(String)
+        /// An outside implementation does not model this request (protocol 1.1; never the core).
+        case unsupported(String)
     }
 
     /// Evaluates an already-parsed request (`component`, `profile`, `options`, `input`).
@@ -78,6 +80,7 @@ public enum Evaluator {
         switch evaluate(component: component, profile: profileValue?.stringValue, options: request["options"], input: request["input"]) {
         case .output(let o): return JSONValue.obj(["id": id, "output": o]).jsonText
         case .harnessError(let m): return JSONValue.obj(["id": id, "harnessError": .string(m)]).jsonText
+        case .unsupported(let m): return JSONValue.obj(["id": id, "unsupported": .string(m)]).jsonText
         }
     }
 }

@@ -32,7 +32,7 @@ struct VectorOptions: ParsableArguments {
     func directoryExpectedFailures() throws -> ExpectedFailures {
         var merged = ExpectedFailures()
         do {
-            for dir in dirs { merged.entries += try ExpectedFailures.load(VectorPaths.expectedFailuresFile(root: dir)).entries }
+            for dir in dirs { merged = merged.merged(with: try ExpectedFailures.load(VectorPaths.expectedFailuresFile(root: dir))) }
         } catch {
             throw fail("\(error)")
         }

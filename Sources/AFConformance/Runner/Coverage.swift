@@ -62,3 +62,63 @@ public struct CoverageReport: Sendable {
         return out.joined(separator: "\n")
     }
 }
+
+/// The sections a specification document has: `## N. Title` and `### N.M Title` headings (the
+/// layout of SPEC.md and VECTORS.md in the repository root).
+public struct SpecSections: Sendable {
+    public var document: String
+    public var numbers: Set<String>
+
+    public init(document: String, text: String) {
+        self.document = document
+        var numbers: Set<String> = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("## ") || line.hasPrefix("### ") else { continue }
+            let rest = line.drop { $0 == "#" }.drop { $0 == " " }
+            var number = String(rest.prefix { $0.isNumber || $0 == "." })
+            while number.hasSuffix(".") { number.removeLast() }
+            if !number.isEmpty { numbers.insert(number) }
+        }
+        self.numbers = numbers
+    }
+
+    public static func load(_ path: String, name: String) throws(HarnessError) -> SpecSections {
+        do { return SpecSections(document: name, text: String(decoding: try FileSystem.readFile(path), as: UTF8.self)) } catch {
+            throw HarnessError(path, "\(error.message) (\(name) is the contract the vectors cite)")
+        }
+    }
+
+    /// Every `SPEC§N.M` / `SPEC §N.M` (for document "SPEC"; `VECTORS.md§N` for "VECTORS.md") in `text`.
+    public func citations(in text: String) -> [String] {
+        var out: [String] = []
+        let marker = Array(document.utf8)
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i + marker.count < bytes.count {
+            guard bytes[i..<i + marker.count].elementsEqual(marker) else { i += 1; continue }
+            var j = i + marker.count
+            while j < bytes.count, bytes[j] == 0x20 { j += 1 }
+            // "§" is C2 A7 in UTF-8.
+            guard j + 1 < bytes.count, bytes[j] == 0xC2, bytes[j + 1] == 0xA7 else { i += 1; continue }
+            j += 2
+            while j < bytes.count, bytes[j] == 0x20 { j += 1 }
+            let start = j
+            while j < bytes.count, (bytes[j] >= 0x30 && bytes[j] <= 0x39) || bytes[j] == 0x2E { j += 1 }
+            var number = String(decoding: bytes[start..<j], as: UTF8.self)
+            while number.hasSuffix(".") { number.removeLast() }
+            if !number.isEmpty { out.append(number) }
+            i = j
+        }
+        return out
+    }
+
+    /// Vectors (refs or comment) citing a section this document does not have: section → vector ids.
+    public func unresolved(in vectors: [Vector]) -> [(section: String, ids: [String])] {
+        var missing: [String: [String]] = [:]
+        for v in vectors {
+            let text = (v.refs + [v.comment ?? ""]).joined(separator: "\n")
+            for n in Set(citations(in: text)) where !numbers.contains(n) { missing[n, default: []].append(v.id) }
+        }
+        return missing.keys.sorted().map { ($0, missing[$0]!) }
+    }
+}

@@ -64,6 +64,10 @@ public struct ImplementationSummary: Sendable, Hashable {
     public var requestsResent: Int
     /// Set when the run stopped restarting the implementation (the remaining runs failed with it).
     public var gaveUp: String?
+    /// What the handshake reply declared (protocol 1.1), if anything.
+    public var declaration: HandshakeDeclaration?
+    /// Components whose remaining runs were not sent after too many consecutive crashes.
+    public var cappedComponents: [String] = []
 
     public init(command: String, window: Int, requestTimeoutSeconds: Double, processesStarted: Int = 0,
                 requestsSent: Int = 0, requestsResent: Int = 0, gaveUp: String? = nil) {

@@ -28,7 +28,7 @@ public enum Rebless {
             var skipReason: String?
             for p in profiles {
                 switch Evaluator.evaluate(component: v.component, profile: p, options: v.options, input: v.input) {
-                case .harnessError(let m): skipReason = "harness error under \(p): \(m)"
+                case .harnessError(let m), .unsupported(let m): skipReason = "harness error under \(p): \(m)"
                 case .output(let actual): proposals.append(project(v.expected, onto: actual, path: "output"))
                 }
                 if skipReason != nil { break }
@@ -188,7 +188,7 @@ public enum Promote {
         }
         let output: JSONValue
         switch Evaluator.evaluate(component: component, profile: profile, options: options, input: input) {
-        case .harnessError(let m): throw HarnessError("input", "the harness cannot evaluate this input: \(m)")
+        case .harnessError(let m), .unsupported(let m): throw HarnessError("input", "the harness cannot evaluate this input: \(m)")
         case .output(let o): output = o
         }
         let dir = FileSystem.join(root, component)

@@ -29,10 +29,13 @@ public struct RunResult: Sendable {
         case failed
         /// The harness could not evaluate the vector (bad input fields, unknown component, …).
         case harnessError(String)
-        /// Failed, and listed in expected-failures.json.
+        /// Failed, and listed in an expected-failures file.
         case expectedFailure(String)
-        /// Passed, but listed in expected-failures.json (the entry must go).
-        case unexpectedPass(String)
+        /// Passed, but listed in an expected-failures file (`file`; the entry must go).
+        case unexpectedPass(reason: String, file: String)
+        /// n/a: the implementation does not model this run (protocol 1.1 `unsupported`, or outside
+        /// what its handshake declared). Neither passed nor failed.
+        case notApplicable(String)
     }
 
     public var vector: Vector
@@ -44,9 +47,17 @@ public struct RunResult: Sendable {
     /// Counts toward "failed" in the final line.
     public var isFailure: Bool {
         switch status {
-        case .passed, .expectedFailure: false
+        case .passed, .expectedFailure, .notApplicable: false
         case .failed, .harnessError, .unexpectedPass: true
         }
+    }
+
+    public var isNotApplicable: Bool {
+        if case .notApplicable = status { true } else { false }
+    }
+
+    public var isExpectedFailure: Bool {
+        if case .expectedFailure = status { true } else { false }
     }
 
     public var name: String { "\(vector.id) [\(profile)]" }
@@ -61,6 +72,8 @@ public struct RunReport: Sendable {
     public var unavailableComponents: [(component: String, runs: Int, files: [String])] = []
     /// expected-failures.json entries whose id no longer exists (each counts as one failure).
     public var staleExpectedFailures: [String] = []
+    /// The file each expected-failures entry came from, by key (messages name the file to edit).
+    public var expectedFailureFiles: [String: String] = [:]
     /// Eval-protocol breaches by an outside implementation (each counts as one failure).
     public var protocolErrors: [ProtocolError] = []
     /// Set when the results came from an outside implementation (`run --implementation`).
@@ -71,17 +84,21 @@ public struct RunReport: Sendable {
 
     public init() {}
 
-    public var passed: Int { results.filter { !$0.isFailure }.count }
+    /// Runs that passed (expected failures and n/a runs are counted apart).
+    public var passed: Int { results.filter { $0.status == .passed }.count }
     public var failed: Int {
         results.filter(\.isFailure).count + problems.count + staleExpectedFailures.count + protocolErrors.count
             + unavailableComponents.reduce(0) { $0 + $1.runs }
     }
-    public var expectedFailureCount: Int {
-        results.filter { if case .expectedFailure = $0.status { true } else { false } }.count
-    }
+    public var expectedFailureCount: Int { results.filter(\.isExpectedFailure).count }
+    public var notApplicableCount: Int { results.filter(\.isNotApplicable).count }
+    /// Every (vector, profile) run selected, including those of components this build lacks.
+    public var runCount: Int { results.count + unavailableComponents.reduce(0) { $0 + $1.runs } }
     public var reviewCount: Int { Set(results.filter(\.vector.review).map(\.vector.id)).count }
     public var succeeded: Bool { failed == 0 }
-    public var finalLine: String { "\(passed) passed, \(failed) failed" }
+    /// `P passed, F failed, X expected, N n/a`: every run is in exactly one of the four (a vector-file
+    /// problem, protocol error or stale entry adds to F).
+    public var finalLine: String { "\(passed) passed, \(failed) failed, \(expectedFailureCount) expected, \(notApplicableCount) n/a" }
 
     /// Vectors and runs evaluated per second, to compare sources (nil when nothing was evaluated, or
     /// an outside implementation could not be started).
@@ -92,31 +109,54 @@ public struct RunReport: Sendable {
     }
 
     /// Per-component counts, sorted by component name.
-    public func byComponent() -> [(component: String, passed: Int, failed: Int, expectedFailures: Int)] {
-        var rows: [String: (Int, Int, Int)] = [:]
+    public func byComponent() -> [ComponentCounts] {
+        var rows: [String: ComponentCounts] = [:]
         for r in results {
-            var row = rows[r.vector.component] ?? (0, 0, 0)
-            if r.isFailure { row.1 += 1 } else { row.0 += 1 }
-            if case .expectedFailure = r.status { row.2 += 1 }
+            var row = rows[r.vector.component] ?? ComponentCounts(component: r.vector.component)
+            switch r.status {
+            case .passed: row.passed += 1
+            case .expectedFailure: row.expectedFailures += 1
+            case .notApplicable: row.notApplicable += 1
+            case .failed, .harnessError, .unexpectedPass: row.failed += 1
+            }
             rows[r.vector.component] = row
         }
         for u in unavailableComponents {
-            var row = rows[u.component] ?? (0, 0, 0)
-            row.1 += u.runs
+            var row = rows[u.component] ?? ComponentCounts(component: u.component)
+            row.failed += u.runs
             rows[u.component] = row
         }
-        return rows.keys.sorted().map { (component: $0, passed: rows[$0]!.0, failed: rows[$0]!.1, expectedFailures: rows[$0]!.2) }
+        return rows.keys.sorted().map { rows[$0]! }
     }
+}
+
+/// One component's line of the summary.
+public struct ComponentCounts: Sendable, Hashable {
+    public var component: String
+    public var passed = 0
+    public var failed = 0
+    public var expectedFailures = 0
+    public var notApplicable = 0
 }
 
 /// `expected-failures.json`: `{"<id>" or "<id>@<profile>": "reason", …}`.
 public struct ExpectedFailures: Sendable {
     public var entries: [(key: String, reason: String)] = []
+    /// Where each entry came from, by key (messages name the file to edit).
+    public var files: [String: String] = [:]
 
-    public init(entries: [(key: String, reason: String)] = []) { self.entries = entries }
+    public init(entries: [(key: String, reason: String)] = [], file: String = "expected-failures.json") {
+        self.entries = entries
+        for e in entries { files[e.key] = file }
+    }
 
-    public static func load(_ path: String) throws(HarnessError) -> ExpectedFailures {
-        guard FileSystem.isFile(path) else { return ExpectedFailures() }
+    /// `mustExist`: a missing file is an error (a path the user named), not an empty list (a vector
+    /// directory without deviations).
+    public static func load(_ path: String, mustExist: Bool = false) throws(HarnessError) -> ExpectedFailures {
+        guard FileSystem.isFile(path) else {
+            if mustExist { throw HarnessError(path, "no such file (write one with --write-expected-failures FILE)") }
+            return ExpectedFailures()
+        }
         let bytes: [UInt8]
         do { bytes = try FileSystem.readFile(path) } catch { throw HarnessError(path, error.message) }
         let doc: JSONValue
@@ -128,25 +168,34 @@ public struct ExpectedFailures: Sendable {
                 throw HarnessError("\(path): \(m.key)", "the value is the reason, a non-empty string")
             }
             out.entries.append((m.key, reason))
+            out.files[m.key] = path
         }
+        return out
+    }
+
+    /// Both lists, `other`'s entries after this one's.
+    public func merged(with other: ExpectedFailures) -> ExpectedFailures {
+        var out = self
+        out.entries += other.entries
+        out.files.merge(other.files) { a, _ in a }
         return out
     }
 
     /// `r` with this list applied: a listed run that fails is expected, a listed run that passes is
     /// an unexpected pass.
     public func applied(to r: RunResult) -> RunResult {
-        guard let reason = reason(id: r.vector.id, profile: r.profile) else { return r }
+        guard let (key, reason) = entry(id: r.vector.id, profile: r.profile) else { return r }
         var r = r
         switch r.status {
-        case .passed: r.status = .unexpectedPass(reason)
+        case .passed: r.status = .unexpectedPass(reason: reason, file: files[key] ?? "expected-failures.json")
         case .failed, .harnessError: r.status = .expectedFailure(reason)
-        default: break
+        default: break  // n/a stays n/a: the entry is neither confirmed nor contradicted
         }
         return r
     }
 
-    func reason(id: String, profile: String) -> String? {
-        entries.first { $0.key == "\(id)@\(profile)" }?.reason ?? entries.first { $0.key == id }?.reason
+    func entry(id: String, profile: String) -> (key: String, reason: String)? {
+        entries.first { $0.key == "\(id)@\(profile)" } ?? entries.first { $0.key == id }
     }
 
     static func idPart(_ key: String) -> String {
@@ -202,6 +251,7 @@ public enum VectorRunner {
         report.unavailableComponents = unavailable.keys.sorted().map { (component: $0, runs: unavailable[$0]!.runs, files: unavailable[$0]!.files) }
         let known = Set(set.vectors.map(\.id))
         report.staleExpectedFailures = expectedFailures.entries.map(\.key).filter { !known.contains(ExpectedFailures.idPart($0)) }
+        report.expectedFailureFiles = expectedFailures.files
         report.evalNanoseconds = FileSystem.now() - start
         return report
     }
@@ -227,6 +277,8 @@ public enum VectorRunner {
         switch outcome {
         case .harnessError(let message):
             return RunResult(vector: v, profile: profile, status: .harnessError(message), actual: nil, mismatches: [])
+        case .unsupported(let why):
+            return RunResult(vector: v, profile: profile, status: .notApplicable(why), actual: nil, mismatches: [])
         case .output(let actual):
             let mismatches = Matcher.compare(expected: v.expected, actual: actual)
             return RunResult(vector: v, profile: profile, status: mismatches.isEmpty ? .passed : .failed,
@@ -245,5 +297,61 @@ public enum VectorRunner {
         var report = run(set, selection: selection, expectedFailures: xfail)
         report.loadNanoseconds = loaded - start
         return report
+    }
+}
+
+extension ExpectedFailures {
+    /// The list that accepts exactly the runs of `report` that did not pass (failures, harness
+    /// errors, and expected failures with their old reason): `run --write-expected-failures`. A
+    /// vector whose every run failed is one `id` entry; otherwise each failing run is `id@profile`.
+    public static func recording(_ report: RunReport) -> ExpectedFailures {
+        var runsPerVector: [String: Int] = [:]
+        var failing: [String: [RunResult]] = [:]
+        var order: [String] = []
+        for r in report.results {
+            runsPerVector[r.vector.id, default: 0] += 1
+            let counts: Bool
+            switch r.status {
+            case .failed, .harnessError, .expectedFailure: counts = true
+            default: counts = false
+            }
+            guard counts else { continue }
+            if failing[r.vector.id] == nil { order.append(r.vector.id) }
+            failing[r.vector.id, default: []].append(r)
+        }
+        var out = ExpectedFailures()
+        for id in order {
+            let runs = failing[id]!
+            let reasons = runs.map(Self.reason)
+            if runs.count == runsPerVector[id], Set(reasons).count == 1 {
+                out.entries.append((id, reasons[0]))
+            } else {
+                for (r, why) in zip(runs, reasons) { out.entries.append(("\(id)@\(r.profile)", why)) }
+            }
+        }
+        return out
+    }
+
+    /// The first difference with both sides, or the harness error (ids stripped, at most about
+    /// 200 characters): a starting point for the reason a person then writes.
+    static func reason(_ r: RunResult) -> String {
+        if case .expectedFailure(let old) = r.status { return old }
+        func short(_ v: JSONValue?) -> String {
+            guard let v else { return "nothing" }
+            let t = v.jsonText
+            return t.count > 60 ? String(t.prefix(57)) + "…" : t
+        }
+        var line = RequestIDs.stripped(Reporters.headline(r))
+        if case .failed = r.status, let m = r.mismatches.first, m.expected != nil, m.actual != nil {
+            line += ": expected \(short(m.expected)), got \(short(m.actual))"
+        }
+        return line.count > 220 ? String(line.prefix(219)) + "…" : line
+    }
+
+    /// The file's text: one entry per line, in run order.
+    public var jsonText: String {
+        if entries.isEmpty { return "{}\n" }
+        let lines = entries.map { "  \(JSONValue.string($0.key).jsonText): \(JSONValue.string($0.reason).jsonText)" }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }
 }

@@ -1,0 +1,57 @@
+import AFSerialization
+
+// MARK: Markdown (CI job summary)
+
+extension Reporters {
+    public static func markdown(_ r: RunReport, maxFailures: Int = 30) -> String {
+        var out: [String] = []
+        out.append("## Conformance: \(r.succeeded ? "✅" : "❌") \(r.finalLine)")
+        out.append("")
+        if let i = r.implementation {
+            out.append("Implementation: `\(i.command)`\(i.declaration.map { " — \($0.summary)" } ?? "")")
+            out.append("")
+        }
+        out.append("| component | passed | failed | expected | n/a |")
+        out.append("|---|---:|---:|---:|---:|")
+        for row in r.byComponent() {
+            let note = r.unavailableComponents.contains { $0.component == row.component } ? " (not in this build)" : ""
+            out.append("| `\(row.component)`\(note) | \(row.passed) | \(row.failed) | \(row.expectedFailures) | \(row.notApplicable) |")
+        }
+        out.append("")
+        if !r.problems.isEmpty {
+            out.append("### Vector file problems")
+            for p in r.problems { out.append("- `\(p.description)`") }
+            out.append("")
+        }
+        if !r.staleExpectedFailures.isEmpty {
+            out.append("### Stale expected-failures entries")
+            for s in r.staleExpectedFailures { out.append("- `\(s)`") }
+            out.append("")
+        }
+        if !r.protocolErrors.isEmpty {
+            out.append("### Protocol errors")
+            for p in r.protocolErrors { out.append("- `\(p.description)`") }
+            out.append("")
+        }
+        let na = grouped(r.results, where: { if case .notApplicable(let m) = $0 { m } else { nil } })
+        if !na.isEmpty {
+            out.append("### Not applicable (\(r.notApplicableCount) runs)")
+            for g in na { out.append("- \(xml(g.key)): \(g.runs.count) run(s)") }
+            out.append("")
+        }
+        let failures = r.results.filter(\.isFailure)
+        if !failures.isEmpty {
+            out.append("### Failures (\(failures.count))")
+            for f in failures.prefix(maxFailures) {
+                out.append("<details><summary><code>\(xml(f.name))</code>: \(xml(headline(f)))</summary>")
+                out.append("")
+                out.append("```")
+                out += describe(f)
+                out.append("```")
+                out.append("</details>")
+            }
+            if failures.count > maxFailures { out += ["", "… and \(failures.count - maxFailures) more (see the JUnit report)."] }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}
