@@ -103,7 +103,7 @@ if Context.environment["AFS_FUZZ"] == "1" {
 }
 
 // Mutation analysis (issue 13, scripts/mutation/mutate.py): with AFS_MUTANTS set, the core is
-// compiled from the mutant schemata that Tools/mutate writes (every mutant behind a runtime switch,
+// compiled from the mutant schemata that Tools/afs-mutate writes (every mutant behind a runtime switch,
 // AFS_MUTANT=<id>; unset or 0 = the original program). AFS_MUTANTS=1 means the default directory;
 // any other value is the directory itself. Use a scratch path of its own (.build-mutants/…).
 if let mutants = Context.environment["AFS_MUTANTS"], !mutants.isEmpty, mutants != "0" {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mutation analysis of Sources/AFSerialization (issue 13): how many planted bugs the harness catches.
 
-Mutant schemata: Tools/mutate (swift-syntax, its own package) rewrites every mutation site of the
+Mutant schemata: afs-mutate (Tools/, swift-syntax, its own package) rewrites every mutation site of the
 core into runtime-switched code; one build holds every mutant and AFS_MUTANT=<id> activates one
 (unset or 0 = the original program). Package.swift compiles the core from the schemata when
 AFS_MUTANTS=1; those builds use their own scratch paths under .build-mutants/.
@@ -51,7 +51,7 @@ PRUNED = f"{MB}/pruned.json"
 SCRATCH = f"{MB}/debug"
 FUZZ_SCRATCH = f"{MB}/fuzz"
 COV_SCRATCH = f"{MB}/cov"
-TOOL_PKG = "Tools/mutate"
+TOOL_PKG = "Tools"
 # Debug: swift-syntax builds in 1-2.5 min in debug, several times that in release (CI builds it
 # cold), and the tool only parses the core's 5,000 lines.
 TOOL_BIN = f"{TOOL_PKG}/.build/debug/afs-mutate"
@@ -97,7 +97,7 @@ def save_json(path, data):
 def fingerprint():
     """Hash of the core's sources and the tool's: the pruned list is valid for one fingerprint."""
     h = hashlib.sha256()
-    for base in (CORE, f"{TOOL_PKG}/Sources"):
+    for base in (CORE, f"{TOOL_PKG}/Sources/afs-mutate"):
         for dirpath, _, files in sorted(os.walk(os.path.join(ROOT, base))):
             for name in sorted(files):
                 if name.endswith(".swift"):
