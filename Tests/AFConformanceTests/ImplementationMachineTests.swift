@@ -155,6 +155,23 @@ import Testing
         ])
     }
 
+    /// `supports.omits`: the fields a library cannot report are pruned from the expected value.
+    @Test func omittedFieldsArePrunedFromTheExpectedValue() throws {
+        let o = try Omissions(["parts[].headers", "batches", "error.*"])
+        let expected = try JSONParser.parse(#"{"parts":[{"name":"a","headers":[["X","1"]]},{"name":"b"}],"batches":[[0,1]],"text":"t"}"#)
+        #expect(o.pruned(expected) == (try JSONParser.parse(#"{"parts":[{"name":"a"},{"name":"b"}],"text":"t"}"#)))
+        let error = try JSONParser.parse(#"{"error":{"domain":"AFSerialization","kind":"multipartBadDelimiter","offset":4}}"#)
+        #expect(o.pruned(error) == .obj(["error": .object([])]))
+        #expect(Matcher.matches(expected: o.pruned(error), actual: .obj(["error": .obj(["message": .string("bad")])])))
+        #expect(!Matcher.matches(expected: o.pruned(error), actual: .obj(["parts": .array([])])))  // still an error
+        let tagged = try JSONParser.parse(#"{"headers":{"$unordered":[{"k":1,"x":2}]}}"#)
+        #expect(try Omissions(["headers[].x"]).pruned(tagged) == (try JSONParser.parse(#"{"headers":{"$unordered":[{"k":1}]}}"#)))
+        #expect(throws: HarnessError.self) { try Omissions(["a..b"]) }
+        #expect(throws: HarnessError.self) { try Omissions(["[]"]) }
+        let d = try #require(try HandshakeDeclaration(reply: JSONParser.parse(#"{"supports":{"omits":{"multipart-parse":["parts[].headers"]}}}"#)))
+        #expect(d.omittedPaths == ["multipart-parse": ["parts[].headers"]])
+    }
+
     // MARK: Faults
 
     @Test func theOldestRequestTimesOutFromItsSendingOrTheLastReplyWhicheverIsLater() {

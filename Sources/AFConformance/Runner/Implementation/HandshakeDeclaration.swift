@@ -5,7 +5,8 @@ import AFSerialization
 ///     {"id": "handshake#1", "output": …, "protocol": "1.1",
 ///      "implementation": {"name": "…", "version": "…"},
 ///      "supports": {"components": ["percent-escape", …] | {"query-string": ["af4"], …},
-///                   "profiles": ["af3", "af4", "strict"]}}
+///                   "profiles": ["af3", "af4", "strict"],
+///                   "omits": {"multipart-parse": ["parts[].headers", "error.*"]}}}
 ///
 /// Every member is optional, so a 1.0 reply (any reply with the handshake's id) declares nothing
 /// and gets every request. Runs outside a declaration are n/a and never sent.
@@ -20,6 +21,10 @@ public struct HandshakeDeclaration: Sendable, Hashable {
     public var components: [String: [String]]?
     /// Profiles for components listed without their own; nil: all three.
     public var profiles: [String]?
+    /// Per component, the output fields the implementation cannot report (``Omissions``).
+    public var omits: [String: Omissions] = [:]
+    /// The same, as declared (for reports).
+    public var omittedPaths: [String: [String]] = [:]
 
     /// nil when the reply declares nothing; throws when a declared member has the wrong shape.
     public init?(reply: JSONValue) throws(HarnessError) {
@@ -40,6 +45,16 @@ public struct HandshakeDeclaration: Sendable, Hashable {
         guard case .object = supports else { throw HarnessError("supports", "expected {\"components\": …, \"profiles\": …}") }
         if let p = supports["profiles"] {
             profiles = try Self.profileList(p, "supports.profiles")
+        }
+        if let o = supports["omits"] {
+            guard let members = o.objectValue else { throw HarnessError("supports.omits", "expected an object mapping a component to output paths") }
+            for m in members {
+                guard let list = m.value.arrayValue, let paths = Optional(list.compactMap(\.stringValue)), paths.count == list.count else {
+                    throw HarnessError("supports.omits.\(m.key)", "expected an array of output paths such as \"parts[].headers\" or \"error.*\"")
+                }
+                do { omits[m.key] = try Omissions(paths) } catch { throw HarnessError("supports.omits.\(m.key)", error.message) }
+                omittedPaths[m.key] = paths
+            }
         }
         switch supports["components"] {
         case nil:

@@ -11,7 +11,12 @@ extension Reporters {
         out.append("conformance: \(r.vectorCount) vectors, \(r.runCount) runs (vector × profile)")
         if let i = r.implementation {
             out.append("implementation: \(i.command) (window \(i.window), request timeout \(number(i.requestTimeoutSeconds)) s)")
-            if let d = i.declaration { out.append("  handshake: \(d.summary.isEmpty ? "(unnamed)" : d.summary)\(d.components.map { "; supports " + $0.keys.sorted().joined(separator: ", ") } ?? "")") }
+            if let d = i.declaration {
+                var line = "  handshake: \(d.summary.isEmpty ? "(unnamed)" : d.summary)"
+                if let c = d.components { line += "; supports " + c.keys.sorted().joined(separator: ", ") }
+                for c in d.omittedPaths.keys.sorted() { line += "; \(c) omits " + d.omittedPaths[c]!.joined(separator: ", ") }
+                out.append(line)
+            }
         }
         out.append("")
         let rows = r.byComponent()

@@ -58,7 +58,8 @@ extension Reporters {
         let declaration: JSONValue = i.declaration.map { d in
             .obj(["protocol": str(d.protocolVersion), "name": str(d.name), "version": str(d.version),
                   "components": d.components.map { c in .object(c.keys.sorted().map { .init($0, .array(c[$0]!.map(JSONValue.string))) }) } ?? .null,
-                  "profiles": d.profiles.map { .array($0.map(JSONValue.string)) } ?? .null])
+                  "profiles": d.profiles.map { .array($0.map(JSONValue.string)) } ?? .null,
+                  "omits": .object(d.omittedPaths.keys.sorted().map { .init($0, .array(d.omittedPaths[$0]!.map(JSONValue.string))) })])
         } ?? .null
         return .obj(["command": .string(i.command), "window": .int(i.window),
                      "requestTimeoutSeconds": .number(number(i.requestTimeoutSeconds)),
