@@ -12,6 +12,19 @@ import Testing
         }
     }
 
+    /// A misspelt input or option field is a harness error naming it, in every component but echo
+    /// (whose input is anything): an adapter author finds the typo instead of a silent default.
+    @Test(arguments: Components.names.filter { $0 != "echo" })
+    func unknownFieldsAreNamed(component: String) throws {
+        for (field, line) in [
+            ("input.tpyo", #"{"id":1,"component":"\#(component)","input":{"tpyo":1}}"#),
+            ("options.tpyo", #"{"id":1,"component":"\#(component)","options":{"tpyo":1},"input":{}}"#),
+        ] {
+            let message = try JSONParser.parse(Evaluator.evaluateLine(line))["harnessError"]?.stringValue
+            #expect(message?.hasPrefix("\(field): unknown field") == true, "\(component): \(message ?? "no harness error")")
+        }
+    }
+
     @Test func idIsEchoedVerbatim() throws {
         let out = try JSONParser.parse(Evaluator.evaluateLine(#"{"id":{"n":[1]},"component":"echo","input":{"k":"v"}}"#))
         #expect(out["id"] == .obj(["n": .array([.number("1")])]))

@@ -8,6 +8,8 @@ import AFSerialization
 struct ContentDecodeComponent: EvalComponent {
     let name = "content-decode"
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
+        try rejectUnknownKeys(options, known: ["maxDecodedSize", "chunkSizes"])
+        try rejectUnknownKeys(input, known: ["contentEncoding", "body"])
         let body = try Codec.decodeBytes(input.raw("body"), path: input.sub("body"))
         let coding = try input.string("contentEncoding")
         let limit = try options.int("maxDecodedSize") ?? Limits.default.maxDecodedSize

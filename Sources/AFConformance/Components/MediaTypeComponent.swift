@@ -5,6 +5,8 @@ import AFSerialization
 struct MediaTypeComponent: EvalComponent {
     let name = "media-type"
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
+        try rejectUnknownKeys(options, known: [])
+        try rejectUnknownKeys(input, known: ["contentType"])
         let contentType = try input.string("contentType")
         let mime = MediaType.mimeType(contentType: contentType, profile: profile)
         var params: [JSONValue] = []

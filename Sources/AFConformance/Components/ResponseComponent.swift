@@ -13,6 +13,11 @@ struct ResponseComponent: EvalComponent {
     enum Kind: String, CaseIterable { case http, json, xml, plist, image, compound }
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
+        try rejectUnknownKeys(options, known: [
+            "acceptableContentTypes", "acceptableStatusCodes", "readingOptions", "removesKeysWithNullValues", "serializers",
+            "inflatesResponseImage", "decodeContentEncoding", "maxDecodedSize", "maxImagePixels", "maxJSONDepth",
+        ])
+        try rejectUnknownKeys(input, known: ["serializer", "statusCode", "headers", "url", "body"])
         var limits = Limits.default
         if let v = try options.int("maxDecodedSize") { limits.maxDecodedSize = v }
         if let v = try options.int("maxImagePixels") { limits.maxImagePixels = v }
@@ -64,7 +69,9 @@ struct ResponseComponent: EvalComponent {
         case .http: return HTTPResponseSerializer()
         case .json:
             var s = JSONResponseSerializer()
-            s.allowFragments = try options.object("readingOptions").bool("allowFragments") ?? false
+            let reading = try options.object("readingOptions")
+            try rejectUnknownKeys(reading, known: ["allowFragments"])
+            s.allowFragments = try reading.bool("allowFragments") ?? false
             s.removesKeysWithNullValues = try options.bool("removesKeysWithNullValues") ?? false
             s.limits = limits
             return s
