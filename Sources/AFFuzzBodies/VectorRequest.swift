@@ -201,3 +201,32 @@ extension MultipartWriterFuzz: VectorRequesting {
                              notes: ["the vector records headers, body and Content-Length read with the fuzz input's read sizes; the fuzz body's parse-back check is not part of it"])
     }
 }
+
+extension MediaTypeFuzz: VectorRequesting {
+    /// The `media-type` component: the Content-Type value under the input's profile (the
+    /// validation half of the target has no component of its own; `response` covers it).
+    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+        let profile = input.pick(Profile.self)
+        _ = input.option16()
+        let flags = input.option()
+        _ = input.option()
+        let contentType: JSONValue = flags & 16 != 0 ? .null : .string(String(decoding: input.rest(), as: UTF8.self))
+        return VectorRequest(component: "media-type", profile: profile, input: .object([.init("contentType", contentType)]),
+                             options: .object([]), notes: flags & 16 != 0 ? ["no Content-Type header"] : [])
+    }
+}
+
+extension ContentDecodeFuzz: VectorRequesting {
+    /// The `content-decode` component: the encoded body (compressed by the harness when the header
+    /// says so), the same chunk sizes and limit.
+    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+        let setup = setUp(&input)
+        let codings = (try? ContentCoding.parseList(setup.encoding)) ?? []
+        let body = Self.body(setup, codings).body
+        var options: [JSONValue.Member] = [.init("chunkSizes", .array([.number(String(setup.chunkA)), .number(String(setup.chunkB))]))]
+        if setup.limit != Limits.default.maxDecodedSize { options.append(.init("maxDecodedSize", .number(String(setup.limit)))) }
+        return VectorRequest(component: "content-decode", profile: .default,
+                             input: .object([.init("contentEncoding", .string(setup.encoding)), .init("body", VectorRequest.bytes(body))]),
+                             options: .object(options), notes: [])
+    }
+}

@@ -33,14 +33,25 @@ final class ChildProcess {
     /// The child gets SIGPIPE back at its default (posix_spawn's `setsigdefault`).
     static func ignoreSIGPIPE() { _ = signal(SIGPIPE, SIG_IGN) }
 
+    /// Held from pipe creation to the spawn: with two runs in parallel (`conformance matrix`), a
+    /// child spawned by one thread must not inherit the other's pipe ends before they are
+    /// close-on-exec, or that pipe's EOF would wait for an unrelated process.
+    nonisolated(unsafe) private static let spawnLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+        return m
+    }()
+
     static func spawn(_ argv: [String]) throws(SpawnError) -> ChildProcess {
         precondition(!argv.isEmpty)
+        pthread_mutex_lock(spawnLock)
+        defer { pthread_mutex_unlock(spawnLock) }
         var made: [Int32] = []
         func cleanup() { for fd in made { close(fd) } }
         func makePipe() throws(SpawnError) -> (read: Int32, write: Int32) {
             // Close-on-exec: no other child (a restarted implementation) may inherit our ends, or
             // this child's EOF would never come. (pipe2 is not visible from Swift's Glibc module;
-            // the runner spawns from one thread.)
+            // spawns are serialized by `spawnLock`.)
             var fds: [Int32] = [-1, -1]
             let ok = pipe(&fds) == 0
             if ok { for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } }

@@ -96,3 +96,19 @@ public struct SnapshotRecorder {
         return SnapshotComparison(recorded: recorded, current: current, outputs: outputs)
     }
 }
+
+extension SnapshotRecorder {
+    /// Every corpus input of `targets` (all when empty) that its fuzz body restates as a vector
+    /// request, as items of the corpus differential (``CorpusDifferential``).
+    public func differentialItems(targets: [String] = []) throws -> [CorpusDifferential.Item] {
+        var items: [CorpusDifferential.Item] = []
+        for t in Self.targets where targets.isEmpty || targets.contains(t.name) {
+            for path in inputPaths(t.name) {
+                let bytes = try [UInt8](Data(contentsOf: corpusRoot.appendingPathComponent(t.name).appendingPathComponent(path)))
+                guard let r = t.vectorRequest(bytes) else { continue }
+                items.append(CorpusDifferential.Item(id: "\(t.name)/\(path)", component: r.component, input: r.input, options: r.options))
+            }
+        }
+        return items
+    }
+}

@@ -1,0 +1,128 @@
+import AFSerialization
+
+/// The fuzz corpora as a differential suite: each corpus input that its fuzz body can restate as
+/// a vector request is evaluated by the core (in-process) and by an implementation, and the two
+/// outputs are compared. No golden value is involved: a difference is a disagreement between two
+/// implementations, sorted into classes by what differs, each with its shortest input.
+public enum CorpusDifferential {
+    /// One corpus input as a request, with the core's output under each profile.
+    public struct Item: Sendable {
+        /// `<target>/<file>` (relative to Corpus/).
+        public var id: String
+        public var component: String
+        public var input: JSONValue
+        public var options: JSONValue
+        /// The core's output per profile (profiles where the core gave a harness error are left out).
+        public var core: [(profile: String, output: JSONValue)]
+
+        public init(id: String, component: String, input: JSONValue, options: JSONValue) {
+            (self.id, self.component, self.input, self.options) = (id, component, input, Self.project(component, options))
+            core = []
+            for p in Vector.allProfiles {
+                if case .output(let o) = Evaluator.evaluate(component: component, profile: p, options: self.options, input: input) {
+                    core.append((p, o))
+                }
+            }
+        }
+
+        /// Options the compared output does not depend on are dropped, so an implementation is not
+        /// sent a request it must refuse for their sake (percent-escape: batching, SPEC §1.4).
+        static func project(_ component: String, _ options: JSONValue) -> JSONValue {
+            guard component == "percent-escape", case .object(let m) = options else { return options }
+            return .object(m.filter { $0.key != "batchSize" && $0.key != "reportBatches" })
+        }
+    }
+
+    /// A kind of disagreement in one component, with how often it was seen and its shortest input.
+    public struct DisagreementClass: Sendable, Hashable {
+        public var signature: String
+        public var count: Int
+        public var example: String
+        public var exampleRequest: String
+    }
+
+    public struct ComponentResult: Sendable {
+        public var component: String
+        /// Inputs sent (not n/a).
+        public var tried = 0
+        public var agree = 0
+        public var classes: [DisagreementClass] = []
+        public var differ: Int { tried - agree }
+    }
+
+    public struct Result: Sendable {
+        public var components: [ComponentResult]
+    }
+
+    /// Sends every item (each profile the core answered) through `source`, against the core's output.
+    public static func run(_ items: [Item], source: some EvaluationSource) -> Result {
+        var runs: [RunItem] = []
+        var requestOf: [String: Item] = [:]
+        for item in items {
+            requestOf[item.id] = item
+            for (p, output) in item.core {
+                let v = Vector(id: "corpus/\(item.id)", component: item.component, profiles: [p], options: item.options,
+                               input: item.input, expected: output, comment: nil, refs: [], review: false, file: item.id, index: 0)
+                runs.append(RunItem(vector: v, profile: p))
+            }
+        }
+        let results = source.evaluate(runs).results
+        var byComponent: [String: ComponentResult] = [:]
+        var members: [String: [String: [String]]] = [:]  // component → signature → item ids
+        for r in results {
+            var c = byComponent[r.vector.component] ?? ComponentResult(component: r.vector.component)
+            switch r.status {
+            case .notApplicable: break
+            case .passed:
+                c.tried += 1
+                c.agree += 1
+            default:
+                c.tried += 1
+                members[r.vector.component, default: [:]][signature(r), default: []].append(String(r.vector.id.dropFirst(7)))
+            }
+            byComponent[r.vector.component] = c
+        }
+        for (component, sigs) in members {
+            byComponent[component]!.classes = sigs.map { sig, ids in
+                let shortest = ids.min { size(requestOf[$0]) < size(requestOf[$1]) || (size(requestOf[$0]) == size(requestOf[$1]) && $0 < $1) }!
+                let item = requestOf[shortest]!
+                let request = JSONValue.object([.init("options", item.options), .init("input", item.input)]).jsonText
+                return DisagreementClass(signature: sig, count: ids.count, example: shortest,
+                                         exampleRequest: request.count > 300 ? String(request.prefix(297)) + "…" : request)
+            }.sorted { $0.count > $1.count || ($0.count == $1.count && $0.signature < $1.signature) }
+        }
+        return Result(components: byComponent.keys.sorted().map { byComponent[$0]! })
+    }
+
+    static func size(_ item: Item?) -> Int { (item?.input.jsonText.utf8.count ?? 0) + (item?.options.jsonText.utf8.count ?? 0) }
+
+    /// What differs, in words that group: who rejected the input, or the first differing field.
+    static func signature(_ r: RunResult) -> String {
+        if case .harnessError(let m) = r.status {
+            return "harness error: " + String(RequestIDs.stripped(m).prefix { $0 != ";" }.prefix(120))
+        }
+        let coreError = r.vector.expected["error"]
+        let implError = r.actual?["error"]
+        switch (coreError, implError) {
+        case (let c?, nil):
+            return "core rejects (\(c["kind"]?.stringValue ?? c["code"]?.jsonText ?? "error")), implementation accepts"
+        case (nil, _?):
+            return "implementation rejects, core accepts"
+        default:
+            guard let m = r.mismatches.first else { return "differs" }
+            return "\(indexless(m.path)): \(m.note)"
+        }
+    }
+
+    /// `output.parts[3].body` → `output.parts[].body`.
+    static func indexless(_ path: String) -> String {
+        var out = ""
+        var skipping = false
+        for ch in path {
+            if ch == "[" { skipping = true; out += "["; continue }
+            if ch == "]" { skipping = false; out += "]"; continue }
+            if !skipping { out.append(ch) }
+        }
+        return out
+    }
+}
