@@ -11,16 +11,28 @@ import Foundation
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run fuzz inputs through a fuzz target's body (no libFuzzer); one result line per input.",
+        abstract: "Run fuzz inputs through a fuzz target's body (no libFuzzer), or the corpora through another implementation.",
         discussion: """
-            Prints `start <file>` before each input and `ok <file>` or `fail <file>: <message>` after it
-            (flushed), so a caller can tell which input crashed the process. Exits 1 when an invariant
-            is broken, 0 otherwise.
+            --target T FILE…: prints `start <file>` before each input and `ok <file>` or `fail <file>: \
+            <message>` after it (flushed), so a caller can tell which input crashed the process. Exits \
+            1 when an invariant is broken, 0 otherwise.
+
+            --implementation CMD [--target T]…: the corpus differential. Every committed corpus input \
+            (Corpus/<target>/, all targets or the ones given) that its fuzz body restates as a vector \
+            request is evaluated by the core and sent to CMD (the eval protocol, as `run \
+            --implementation` drives it); the two outputs are compared. Prints, per component, the \
+            inputs tried and agreeing and the classes of disagreement, each with its count and its \
+            shortest input. Exits 1 when any input disagrees.
             """
     )
 
-    @Option(help: "The fuzz target (corpus directory name).")
-    var target: String
+    @Option(help: "The fuzz target (corpus directory name); with --implementation, repeatable and optional.")
+    var target: [String] = []
+
+    @OptionGroup var outside: ImplementationOptions
+
+    @Option(help: ArgumentHelp("With --implementation: the corpus root.", valueName: "DIR"))
+    var corpus = "Corpus"
 
     @Option(help: ArgumentHelp("Read more input paths from this file, one per line.", valueName: "FILE"))
     var list: String?
@@ -29,6 +41,7 @@ struct ReplayCommand: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
+        if let source = try outside.source(progress: ProgressLine.stderr()) { return try differential(source) }
         let body = try resolve()
         let paths = try inputPaths()
         var failed = false
@@ -53,8 +66,32 @@ struct ReplayCommand: ParsableCommand {
 
     func resolve() throws -> any FuzzBody.Type {
         let all = FuzzTargets.all
-        for body in all where body.name == target { return body }
-        throw ValidationError("unknown target \(target); known: \(all.map { $0.name }.joined(separator: ", "))")
+        guard target.count == 1 else { throw ValidationError("give one --target (or --implementation CMD for the corpus differential)") }
+        for body in all where body.name == target[0] { return body }
+        throw ValidationError("unknown target \(target[0]); known: \(all.map { $0.name }.joined(separator: ", "))")
+    }
+
+    /// The corpora through `source`, against the core's outputs (``CorpusDifferential``).
+    func differential(_ source: ImplementationSource) throws {
+        let known = Set(FuzzTargets.all.map { $0.name })
+        if let bad = target.first(where: { !known.contains($0) }) {
+            throw ValidationError("unknown target \(bad); known: \(known.sorted().joined(separator: ", "))")
+        }
+        let items = try SnapshotRecorder(corpusRoot: URL(fileURLWithPath: corpus), snapshotRoot: URL(fileURLWithPath: "Snapshots"))
+            .differentialItems(targets: target)
+        let start = Date()
+        let result = CorpusDifferential.run(items, source: source)
+        print("corpus differential: \(items.count) corpus inputs with a vector-request form, through \(source.command)")
+        var disagreements = 0
+        for c in result.components {
+            print("  \(c.component): \(c.tried) tried, \(c.agree) agree, \(c.differ) differ in \(c.classes.count) class(es)")
+            for k in c.classes {
+                print("    \(k.count)× \(k.signature)\n       shortest: \(k.example): \(k.exampleRequest)")
+            }
+            disagreements += c.differ
+        }
+        print("\(disagreements) disagreements in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+        if disagreements > 0 { throw ExitCode.failure }
     }
 
     func inputPaths() throws -> [String] {

@@ -110,8 +110,40 @@ public enum CorpusDifferential {
             return "implementation rejects, core accepts"
         default:
             guard let m = r.mismatches.first else { return "differs" }
+            if let e = m.expected.flatMap(DiffFormatter.byteView), let a = m.actual.flatMap(DiffFormatter.byteView) {
+                return "\(indexless(m.path)): " + textDifference(e, a)
+            }
             return "\(indexless(m.path)): \(m.note)"
         }
+    }
+
+    /// What differs at the first differing byte, in words that group alike differences: an escape
+    /// against a raw byte (`core writes %5B where the implementation writes [`), or which side stops.
+    static func textDifference(_ e: [UInt8], _ a: [UInt8]) -> String {
+        guard let i = DiffFormatter.firstDifference(e, a) else { return "same bytes" }
+        // Query strings with the same pairs in another order (key or set order).
+        let ep = e.split(separator: 0x26).sorted { $0.lexicographicallyPrecedes($1) }
+        let ap = a.split(separator: 0x26).sorted { $0.lexicographicallyPrecedes($1) }
+        if ep.count > 1, ep.elementsEqual(ap, by: { $0.elementsEqual($1) }) { return "the same &-separated pairs in another order" }
+        func unit(_ b: [UInt8]) -> String {
+            guard i < b.count else { return "" }
+            let n = b[i] == 0x25 && i + 2 < b.count ? 3 : 1  // an escape is one unit
+            return escaped(Array(b[i..<min(b.count, i + n)]))
+        }
+        if i >= a.count { return "the implementation stops where the core writes \(unit(e))" }
+        if i >= e.count { return "the implementation writes more (\(unit(a)))" }
+        return "core writes \(unit(e)) where the implementation writes \(unit(a))"
+    }
+
+    static func escaped(_ b: [UInt8]) -> String {
+        b.map { x -> String in
+            switch x {
+            case 0x20...0x7E: String(UnicodeScalar(x))
+            case 0x0D: "\\r"
+            case 0x0A: "\\n"
+            default: "\\x" + Codec.hex([x])
+            }
+        }.joined()
     }
 
     /// `output.parts[3].body` → `output.parts[].body`.
