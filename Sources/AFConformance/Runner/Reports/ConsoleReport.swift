@@ -39,9 +39,25 @@ extension Reporters {
             "  \(u.component): unknown component in this build (\(u.runs) runs in \(u.files.count) file(s), e.g. \(u.files[0])); known: \(Components.names.joined(separator: ", "))"
         }
         // Harness errors that share a message (ids aside) are one line, so a broken adapter is one
-        // line per cause, not one per run.
-        for g in grouped(r.results, where: { if case .harnessError(let m) = $0 { m } else { nil } }) {
-            harnessLines.append("  \(g.key)  — \(g.runs.count) run(s): \(sample(g.runs))")
+        // line per cause, not one per run; a message shared by several components (an
+        // implementation that could not be started) is one line for all of them.
+        var byMessage: [String: [RunResult]] = [:]
+        var order: [String] = []
+        for res in r.results {
+            guard case .harnessError(let m) = res.status else { continue }
+            let key = RequestIDs.stripped(m)
+            if byMessage[key] == nil { order.append(key) }
+            byMessage[key, default: []].append(res)
+        }
+        for key in order {
+            let runs = byMessage[key]!
+            var components: [String] = []
+            for res in runs where !components.contains(res.vector.component) { components.append(res.vector.component) }
+            if components.count > 1 {
+                harnessLines.append("  \(clipped(key))  — \(runs.count) run(s) in \(components.count) components (\(components.joined(separator: ", ")))")
+            } else {
+                harnessLines.append("  \(components[0]): \(clipped(key))  — \(runs.count) run(s): \(sample(runs))")
+            }
         }
         if !harnessLines.isEmpty { out += ["", "Harness errors:"] + harnessLines }
 
@@ -107,6 +123,11 @@ extension Reporters {
             groups[key, default: []].append(res)
         }
         return order.map { ($0, groups[$0]!) }
+    }
+
+    /// A message as the console shows it: at most 600 characters (the JSON report has all of it).
+    static func clipped(_ m: String) -> String {
+        m.count > 600 ? String(m.prefix(600)) + "… (\(m.count) characters; --json FILE has the whole message)" : m
     }
 
     static func sample(_ runs: [RunResult]) -> String {
