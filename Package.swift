@@ -30,6 +30,10 @@ let package = Package(
             swiftSettings: optimizedEvenInDebug),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
         .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat"]),
+        // The Foundation calls AF itself makes, behind the eval protocol (Implementations/foundation).
+        .executableTarget(
+            name: "afs-adapter-foundation", dependencies: ["AFSerialization"],
+            path: "Implementations/foundation/Sources/afs-adapter-foundation"),
         // Whole-process peak RSS of multipart streaming, in a process without Foundation.
         .executableTarget(name: "afbench-rss", dependencies: ["AFSerialization"]),
         .executableTarget(
