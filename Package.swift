@@ -20,8 +20,11 @@ let package = Package(
     targets: [
         // zlib from the system, behind a one-header shim.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // SIMD percent-escaping (AVX2, checked at run time), behind the core's scalar reference
+        // loop; optimized in every build like the core.
+        .target(name: "CPercentEscape", cSettings: [.unsafeFlags(["-O2"])]),
         // The serialization core. No Foundation here (see README "Design").
-        .target(name: "AFSerialization", dependencies: ["CZlib"], swiftSettings: optimizedEvenInDebug),
+        .target(name: "AFSerialization", dependencies: ["CZlib", "CPercentEscape"], swiftSettings: optimizedEvenInDebug),
         // Foundation interop (property lists) kept out of the core.
         .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
         // Vector/eval codecs and component adapters shared by the CLI, tests and fuzzers.
@@ -29,7 +32,9 @@ let package = Package(
             name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat", "AFFuzzBodies"],
             swiftSettings: optimizedEvenInDebug),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
-        .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat"]),
+        .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat", "CPercentEscape", "CEscapeBaseline"]),
+        // afbench's plain C escape loop (the peer the SIMD kernel is measured against).
+        .target(name: "CEscapeBaseline", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
         // The Foundation calls AF itself makes, behind the eval protocol (Implementations/foundation).
         .executableTarget(
             name: "afs-adapter-foundation", dependencies: ["AFSerialization"],
@@ -87,6 +92,9 @@ if Context.environment["AFS_FUZZ"] == "1" {
         switch target.name {
         case "AFSerialization", "AFFoundationCompat": target.swiftSettings = (target.swiftSettings ?? []) + covered
         case "AFFuzzBodies", "AFFuzzMultipartKitOracle": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
+        case "CPercentEscape" where !global:
+            // The escape kernel is core code: coverage counters and ASan, like the Swift core.
+            target.cSettings = [.unsafeFlags(["-O2", "-fsanitize=fuzzer-no-link,address"])]
         default: break
         }
     }

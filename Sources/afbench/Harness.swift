@@ -6,7 +6,7 @@ struct Benchmark: Sendable {
 }
 
 /// Every benchmark; add yours here.
-let allBenchmarks: [Benchmark] = [requestBenchmark, escapingBenchmark, queryBenchmark]
+let allBenchmarks: [Benchmark] = [requestBenchmark, escapingBenchmark, escapingPeersBenchmark, queryBenchmark]
     + multipartBenchmarks
     + responseBenchmarks + decodeBenchmarks
 

@@ -45,6 +45,33 @@ enum EscapeTables {
         case .rfc3986Unreserved: encodedUnreserved
         }
     }
+    /// The style whose table `table` is (the kernel needs its nibble masks and '+' rule).
+    static func style(of table: UnsafeBufferPointer<UInt32>) -> EscapeStyle {
+        if table.baseAddress == encodedForm.baseAddress { return .whatwgForm }
+        if table.baseAddress == encodedUnreserved.baseAddress { return .rfc3986Unreserved }
+        return .afnetworking
+    }
+
+    /// The allowed set as 16 nibble masks for the SIMD classifier: bit h of entry l is set when the
+    /// ASCII byte `h << 4 | l` is written as itself.
+    static func lowNibbles(_ style: EscapeStyle) -> UnsafeBufferPointer<UInt8> {
+        switch style {
+        case .afnetworking: nibblesAF
+        case .whatwgForm: nibblesForm
+        case .rfc3986Unreserved: nibblesUnreserved
+        }
+    }
+    nonisolated(unsafe) private static let nibblesAF = makeNibbles(afnetworking)
+    nonisolated(unsafe) private static let nibblesForm = makeNibbles(whatwgForm)
+    nonisolated(unsafe) private static let nibblesUnreserved = makeNibbles(unreserved)
+
+    private static func makeNibbles(_ allowed: [Bool]) -> UnsafeBufferPointer<UInt8> {
+        let p = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16)
+        p.initialize(repeating: 0)
+        for b in 0..<128 where allowed[b] { p[b & 0xF] |= 1 << (b >> 4) }
+        return UnsafeBufferPointer(p)
+    }
+
     nonisolated(unsafe) private static let encodedAF = makeEncoded(afnetworking, plusForSpace: false)
     nonisolated(unsafe) private static let encodedForm = makeEncoded(whatwgForm, plusForSpace: true)
     nonisolated(unsafe) private static let encodedUnreserved = makeEncoded(unreserved, plusForSpace: false)

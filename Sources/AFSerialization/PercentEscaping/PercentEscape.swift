@@ -1,3 +1,5 @@
+import CPercentEscape
+
 /// Percent-escaping of query components (SPEC §1).
 ///
 /// Escaping is a pure function of each Unicode scalar's UTF-8 bytes, so the fast path escapes the
@@ -12,6 +14,14 @@ public enum PercentEscape {
     public static func escape(_ string: String, style: EscapeStyle = .afnetworking) -> String {
         var s = string
         return s.withUTF8 { escape(utf8: $0, style: style) }
+    }
+
+    /// Escapes `input` (UTF-8 bytes; not validated) into `output`, which must hold
+    /// `3 * input.count + 3` bytes, and returns how many it wrote: the zero-copy form for callers
+    /// that own their buffer (a query encoder, a benchmark against a C loop writing into the same).
+    public static func escape(utf8 input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+                              style: EscapeStyle = .afnetworking) -> Int {
+        write(input, into: output, table: EscapeTables.encoded(style))
     }
 
     /// Escapes already-validated UTF-8 in one pass over the input, straight into a worst-case
@@ -35,11 +45,31 @@ public enum PercentEscape {
         return result
     }
 
-    /// Core loop, branch-free: each table entry holds the (1 or 3) output bytes in its low bytes
-    /// and their count in the top byte; the whole 4-byte entry is stored and the cursor advances
-    /// by the count, so later stores overwrite the spare bytes. `out` needs 3 bytes of slack.
+    /// Escapes `input` into `out` (3·n + 3 bytes): 32 bytes or more go to the SIMD kernel
+    /// (`Sources/CPercentEscape`: runs that need no escaping copied in bulk, dense blocks expanded by
+    /// byte shuffles), shorter inputs and CPUs without AVX2 to ``writeScalar(_:into:table:)``, the
+    /// reference. Both give the same bytes (PercentEscapeSIMDTests checks it).
     @inline(__always)
     static func write(
+        _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
+        table: UnsafeBufferPointer<UInt32>
+    ) -> Int {
+        guard input.count >= 32, let src = input.baseAddress, let dst = out.baseAddress else {
+            return writeScalar(input, into: out, table: table)
+        }
+        // Checked in every build: the kernel's stores rely on it exactly as the scalar loop's do.
+        precondition(out.count >= input.count &* 3 &+ 3, "escape buffer too small: 3·n + 3 bytes needed")
+        let style = EscapeTables.style(of: table)
+        return afs_percent_escape(src, input.count, dst, table.baseAddress, EscapeTables.lowNibbles(style).baseAddress,
+                                  style == .whatwgForm ? 1 : 0)
+    }
+
+    /// The scalar loop and the reference, branch-free: each table entry holds the (1 or 3) output
+    /// bytes in its low bytes and their count in the top byte; the whole 4-byte entry is stored and
+    /// the cursor advances by the count, so later stores overwrite the spare bytes. `out` needs 3
+    /// bytes of slack.
+    @inline(__always)
+    static func writeScalar(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
         table: UnsafeBufferPointer<UInt32>
     ) -> Int {
