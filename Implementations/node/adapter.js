@@ -9,6 +9,9 @@
 //   multipart-parse  new Response(body, {headers}).formData()
 //   media-type       new util.MIMEType()
 //   content-decode   zlib (gunzipSync / inflateSync / brotliDecompressSync, or their streams)
+//   request          JSON.stringify (the json serializer's body only)
+//   response         new Response(body).json(), i.e. JSON.parse of the UTF-8 decoded body (the json
+//                    serializer's parse only)
 //
 // The mapping per component and option, and every projection, is in README.md next to this file.
 // Nothing here re-implements AFNetworking: what Node cannot express is answered "unsupported".
@@ -30,6 +33,9 @@ const NAME = 'node';
 const VERSION = `Node.js ${process.versions.node} (undici ${process.versions.undici}, ` +
   `zlib ${process.versions.zlib}, V8 ${process.versions.v8})`;
 
+const ERROR_MEMBERS = ['error.domain', 'error.kind', 'error.code', 'error.description', 'error.reason',
+  'error.offset', 'error.context', 'error.underlying'];
+
 // One profile per component (Implementations/README.md).
 const SUPPORTS = {
   components: {
@@ -39,6 +45,8 @@ const SUPPORTS = {
     'multipart-parse': ['strict'],
     'media-type': ['strict'],
     'content-decode': ['af4'],
+    'request': ['af4'],
+    'response': ['af4'],
   },
   omits: {
     'percent-escape': ['error.*'],
@@ -46,6 +54,11 @@ const SUPPORTS = {
     'multipart': ['error.*'],
     'multipart-parse': ['parts[].headers', 'error.*'],
     'content-decode': ['error.*'],
+    // The body is JSON.stringify's; method, URL and headers are AF's own code.
+    'request': ['method', 'url', 'headers', ...ERROR_MEMBERS],
+    // valid is AF's validation; JSON.parse's SyntaxError carries none of AF's members. Listed one
+    // by one (not error.*) so that an expected {"$absent": true} still means "no error".
+    'response': ['valid', ...ERROR_MEMBERS],
   },
 };
 
@@ -528,6 +541,105 @@ async function contentDecode(input, options) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// request: the body of AF's JSON serializer, written by JSON.stringify
+
+const AF_URI_METHODS = ['GET', 'HEAD', 'DELETE'];
+
+// The tree() value as the JS value JSON.stringify is handed: the set marker becomes a Set; bytes
+// stay a Buffer, integers beyond 2^53 a BigInt (the exact value; JSON.stringify refuses BigInt).
+// Returns also whether some object has two or more members (key order would matter).
+function jsonValue(v, where, seen) {
+  if (v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return v;
+  if (Array.isArray(v)) return v.map((x, i) => jsonValue(x, `${where}[${i}]`, seen));
+  if (SET in v) return new Set(v[SET].map((x, i) => jsonValue(x, `${where}.$set[${i}]`, seen)));
+  if (v[REPEATED]) throw new Unsupported(`${where}: repeated keys (a JS object holds each key once)`);
+  const keys = Object.keys(v);
+  if (keys.length > 1) seen.multiKey = true;
+  const obj = Object.create(null);
+  for (const k of keys) defineMember(obj, k, jsonValue(v[k], `${where}.${k}`, seen));
+  return obj;
+}
+
+function request(input, options) {
+  const serializer = input.serializer ?? 'http';
+  if (serializer === 'plist') throw new Unsupported('Node has no property-list writer');
+  if (serializer !== 'json') throw new Unsupported(`the ${serializer} serializer (form encoding) is AF's own code`);
+  for (const k of ['maxJSONDepth', 'maxParameterDepth']) {
+    if (options[k] != null) throw new Unsupported(`option ${k}: JSON.stringify has no depth limit`);
+  }
+  const uriMethods = options.methodsEncodingParametersInURI ?? AF_URI_METHODS;
+  if (uriMethods.includes(String(input.method ?? '').toUpperCase()) || !('parameters' in input)) {
+    throw new Unsupported("no body is written (AF's rule, not a JSON.stringify call)");
+  }
+  const names = options.jsonWritingOptions ?? [];
+  for (const n of names) {
+    if (!['prettyPrinted', 'sortedKeys', 'fragmentsAllowed', 'withoutEscapingSlashes'].includes(n)) {
+      throw new HarnessError(`options.jsonWritingOptions: unknown value "${n}"`);
+    }
+  }
+  const seen = { multiKey: false };
+  const value = jsonValue(tree(input.parameters, 'input.parameters'), 'input.parameters', seen);
+  // sortedKeys: JSON.stringify has no sorting; only a tree where no object has two members is
+  // unaffected by it. fragmentsAllowed / withoutEscapingSlashes: JSON.stringify writes any value
+  // and never escapes "/". prettyPrinted: JSON.stringify's own indentation, 2 spaces.
+  if (names.includes('sortedKeys') && seen.multiKey) throw new Unsupported('sortedKeys: JSON.stringify cannot sort keys');
+  try {
+    const text = JSON.stringify(value, null, names.includes('prettyPrinted') ? 2 : undefined);
+    // undefined: JSON.stringify's answer for a value it does not serialize; Buffer.from would throw.
+    if (text === undefined) return { error: { domain: NAME, message: 'JSON.stringify returned undefined' } };
+    return { body: bytesOut(Buffer.from(text, 'utf8')) };
+  } catch (e) { return errorOutput(e); }
+}
+
+// ---------------------------------------------------------------------------------------------
+// response: new Response(body).json() on a response AF's JSON serializer would parse
+
+const AF_JSON_TYPES = ['application/json', 'text/json', 'text/javascript'];
+
+// Whether AF hands this body to a parser at all: AF's validation and early returns are not library
+// calls, so anything else is unsupported (the foundation adapter's rule).
+function afWouldParse(input, options, types) {
+  for (const k of ['acceptableContentTypes', 'acceptableStatusCodes', 'decodeContentEncoding', 'maxDecodedSize']) {
+    if (k in options) throw new Unsupported(`option ${k} (AF's validation / decoding, not a library call)`);
+  }
+  const status = input.statusCode ?? 200;
+  const values = (input.headers ?? []).filter(([n]) => n.toLowerCase() === 'content-type').map(([, v]) => v);
+  const mime = values.length === 1 ? values[0].split(';')[0].trim().toLowerCase() : null;
+  if (!(status >= 200 && status <= 299) || !types.includes(mime)) throw new Unsupported("a response AF's validation rejects (not a library call)");
+  if (input.body == null) throw new Unsupported('no body: AF returns no object without calling a parser');
+  return bytes(input.body, 'input.body');
+}
+
+// JSON.parse's value as the output's plain JSON (README: projections): a number that overflowed to
+// ±Infinity is written as {"$double": …}, a lone surrogate (JSON.parse accepts a lone \uD83D escape)
+// as U+FFFD (String.prototype.toWellFormed), since the reply line is UTF-8.
+function plainJSON(v) {
+  if (typeof v === 'string') return v.toWellFormed();
+  if (typeof v === 'number' && !Number.isFinite(v)) return { $double: Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf' };
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(plainJSON);
+  const obj = Object.create(null);
+  for (const k of Object.keys(v)) defineMember(obj, k.toWellFormed(), plainJSON(v[k]));
+  return obj;
+}
+
+async function response(input, options) {
+  if ((input.serializer ?? 'http') !== 'json') throw new Unsupported("only the JSON serializer's parse is a library call (JSON.parse)");
+  if (options.removesKeysWithNullValues) throw new Unsupported("null removal is AF's code");
+  if (options.maxJSONDepth != null) throw new Unsupported('JSON.parse has no depth limit (maxJSONDepth)');
+  const body = afWouldParse(input, options, AF_JSON_TYPES);
+  if (body.length === 0 || (body.length === 1 && body[0] === 0x20)) {
+    throw new Unsupported('AF returns no object for an empty or one-space body without parsing');
+  }
+  // readingOptions.allowFragments has no counterpart: JSON.parse accepts any top-level value.
+  try {
+    return { valid: true, object: plainJSON(await new Response(body).json()) };
+  } catch (e) {
+    return { valid: true, ...errorOutput(e) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The protocol
 
 const COMPONENTS = {
@@ -537,6 +649,8 @@ const COMPONENTS = {
   'multipart-parse': multipartParse,
   'media-type': mediaType,
   'content-decode': contentDecode,
+  'request': request,
+  'response': response,
 };
 
 async function reply(req) {

@@ -9,6 +9,7 @@
  *   query-string     http_build_query (PHP_QUERY_RFC3986 / PHP_QUERY_RFC1738)
  *   multipart-parse  PHP's rfc1867 parser, run by php-cgi once per request ($_POST, $_FILES)
  *   content-decode   gzdecode (gzip, x-gzip), zlib_decode (deflate), inflate_init/inflate_add (chunked)
+ *   response         getimagesizefromstring (the image serializer only: format, width, height)
  *   anything else    unsupported
  *
  * Every mapping, projection and ini setting is documented in README.md next to this file.
@@ -485,6 +486,57 @@ function content_decode(array $in, array $options): array
     return ['body' => bytes_value($out)];
 }
 
+/* ---------------------------------------------------------------- response (image serializer) */
+
+/** AF's image serializer's acceptable content types (AFImageResponseSerializer). */
+const AF_IMAGE_TYPES = ['image/tiff', 'image/jpeg', 'image/gif', 'image/png', 'image/ico', 'image/x-icon',
+    'image/bmp', 'image/x-bmp', 'image/x-xbitmap', 'image/x-win-bitmap'];
+
+/** getimagesize's IMAGETYPE constants onto the output's format names (VECTORS.md §3.8); any other
+ *  type PHP recognises is reported by its own extension name (image_type_to_extension). */
+function image_format(int $type): string
+{
+    switch ($type) {
+        case IMAGETYPE_PNG: return 'png';
+        case IMAGETYPE_GIF: return 'gif';
+        case IMAGETYPE_JPEG: return 'jpeg';
+        case IMAGETYPE_BMP: return 'bmp';
+        case IMAGETYPE_ICO: return 'ico';
+        case IMAGETYPE_TIFF_II: case IMAGETYPE_TIFF_MM: return 'tiff';
+        default: return image_type_to_extension($type, false) ?: "imagetype $type";
+    }
+}
+
+/** The image serializer's object through getimagesizefromstring(). Only responses AF hands to its
+ *  image decoder are answered; AF's validation is AF's code (README). */
+function response(array $in, array $options): array
+{
+    if (($in['serializer'] ?? 'http') !== 'image') throw new Unsupported('only the image serializer has a PHP counterpart (getimagesizefromstring)');
+    foreach (['acceptableContentTypes', 'acceptableStatusCodes', 'decodeContentEncoding', 'maxDecodedSize'] as $k) {
+        if (array_key_exists($k, $options)) throw new Unsupported("option $k (AF's validation / decoding, not a PHP call)");
+    }
+    if (($options['maxImagePixels'] ?? null) !== null) throw new Unsupported('maxImagePixels: getimagesize has no pixel limit');
+    // inflatesResponseImage is read and has no counterpart: getimagesize reads headers only,
+    // whatever the option says (README: "inflatesResponseImage").
+    $status = $in['statusCode'] ?? 200;
+    $types = [];
+    foreach ($in['headers'] ?? [] as $h) {
+        if (is_array($h) && count($h) === 2 && strtolower((string)$h[0]) === 'content-type') $types[] = strtolower(trim(explode(';', (string)$h[1])[0]));
+    }
+    if (!is_int($status) || $status < 200 || $status > 299 || count($types) !== 1 || !in_array($types[0], AF_IMAGE_TYPES, true)) {
+        throw new Unsupported("a response AF's validation rejects (not a PHP call)");
+    }
+    if (($in['body'] ?? null) === null) throw new Unsupported('no body: AF has no data to decode');
+    $body = bytes_of($in['body'], 'input.body');
+    error_clear_last();
+    $info = @getimagesizefromstring($body);
+    if ($info === false) {
+        $last = error_get_last();
+        return ['valid' => true, 'error' => ['domain' => 'php', 'message' => 'getimagesizefromstring returned false' . ($last ? ': ' . $last['message'] : '')]];
+    }
+    return ['valid' => true, 'object' => ['format' => image_format($info[2]), 'width' => $info[0], 'height' => $info[1]]];
+}
+
 /* ---------------------------------------------------------------- protocol */
 
 const COMPONENTS = [
@@ -492,6 +544,7 @@ const COMPONENTS = [
     'query-string' => 'query_string',
     'multipart-parse' => 'multipart_parse',
     'content-decode' => 'content_decode',
+    'response' => 'response',
 ];
 
 function handshake_reply(): array
@@ -507,11 +560,16 @@ function handshake_reply(): array
                 'query-string' => ['af4'],
                 'multipart-parse' => ['af4'],
                 'content-decode' => ['af4'],
+                'response' => ['af4'],
             ],
             'omits' => [
                 'query-string' => ['pairs', 'error.*'],
                 'multipart-parse' => ['parts[].headers', 'error.*'],
                 'content-decode' => ['error.*'],
+                // valid is AF's validation; PHP's failure carries none of AF's error members. Listed
+                // one by one (not error.*) so that an expected {"$absent": true} still means "no error".
+                'response' => ['valid', 'error.domain', 'error.kind', 'error.code', 'error.description',
+                    'error.reason', 'error.offset', 'error.context', 'error.underlying'],
             ],
         ],
     ];

@@ -12,6 +12,8 @@ stdout. Each component is mapped onto the API a Python developer calls for that 
   multipart-parse  email.parser.BytesFeedParser (compat32 policy, raise_on_defect)
   media-type       email.message.Message get_content_type() / get_params()
   content-decode   urllib3.response.HTTPResponse(decode_content=True)
+  request          json.dumps (json bodies) / plistlib.dumps(fmt=FMT_XML) (plist bodies): the body only
+  response         json.loads on the body (the json serializer's parse only)
 
 Nothing of AF's behaviour is emulated here: what the library cannot take is "unsupported".
 """
@@ -22,8 +24,11 @@ import email.policy
 import email.utils
 import io
 import json
+import math
 import mimetypes
 import os
+import plistlib
+import re
 import sys
 import urllib.parse
 
@@ -37,6 +42,8 @@ from urllib3._request_methods import RequestMethods  # the base class of PoolMan
 from urllib3.util.request import body_to_chunks
 
 NAME = "python-stdlib"
+ERROR_MEMBERS = ["error.domain", "error.kind", "error.code", "error.description", "error.reason",
+                 "error.offset", "error.context", "error.underlying"]
 VERSION = "Python %s, urllib3 %s" % (sys.version.split()[0], urllib3.__version__)
 
 SUPPORTS = {
@@ -47,6 +54,8 @@ SUPPORTS = {
         "multipart-parse": ["af4"],
         "media-type": ["strict"],
         "content-decode": ["af4"],
+        "request": ["af4"],
+        "response": ["af4"],
     },
     "omits": {
         "percent-escape": ["error.*"],
@@ -54,6 +63,11 @@ SUPPORTS = {
         "multipart": ["error.*"],
         "multipart-parse": ["error.*"],
         "content-decode": ["error.*"],
+        # The body is json's / plistlib's; method, URL and headers are AF's own code.
+        "request": ["method", "url", "headers"] + ERROR_MEMBERS,
+        # valid is AF's validation; json's errors carry none of AF's members. Listed one by one
+        # (not error.*) so that an expected {"$absent": true} still means "no error".
+        "response": ["valid"] + ERROR_MEMBERS,
     },
 }
 
@@ -408,6 +422,133 @@ def content_decode(inp, options):
 
 
 # ---------------------------------------------------------------------------------------------
+# request: the body of AF's JSON and property-list serializers, written by json.dumps / plistlib
+
+AF_URI_METHODS = ("GET", "HEAD", "DELETE")
+
+
+def py_value(value, path):
+    """A parameter tree (VECTORS.md §2.2) as the Python value a developer hands to json/plistlib."""
+    tag = tag_of(value)
+    if tag == "$double":
+        return float(value["$double"])
+    if tag == "$data":
+        return bytes.fromhex(value["$data"])
+    if tag == "$set":
+        items = [py_value(v, "%s.$set[%d]" % (path, i)) for i, v in enumerate(value["$set"])]
+        try:
+            return set(items)
+        except TypeError:
+            raise Unsupported("%s: a set of unhashable items has no Python counterpart" % path)
+    if tag == "$dict":
+        pairs = value["$dict"]
+    elif isinstance(value, Obj):
+        pairs = value.pairs
+    elif isinstance(value, list):
+        return [py_value(v, "%s[%d]" % (path, i)) for i, v in enumerate(value)]
+    else:
+        return value  # str, int, float, bool, None
+    out = {}
+    for key, v in pairs:
+        if key in out:
+            raise Unsupported("%s: repeated key %r (a Python dict holds each key once)" % (path, key))
+        out[key] = py_value(v, "%s.%s" % (path, key))
+    return out
+
+
+def request(inp, options):
+    serializer = inp.get("serializer") or "http"
+    if serializer not in ("json", "plist"):
+        raise Unsupported("the %s serializer (form encoding) is AF's own code, no json/plistlib call" % serializer)
+    for opt in ("maxJSONDepth", "maxParameterDepth"):
+        if options.get(opt) is not None:
+            raise Unsupported("option %s: json and plistlib have no depth limit" % opt)
+    uri_methods = options.get("methodsEncodingParametersInURI")
+    if uri_methods is None:
+        uri_methods = AF_URI_METHODS
+    if str(inp.get("method", "")).upper() in uri_methods or "parameters" not in inp:
+        raise Unsupported("no body is written (AF's rule, not a json/plistlib call)")
+    obj = py_value(inp["parameters"], "input.parameters")
+    if serializer == "plist":
+        try:
+            return {"body": write_bytes(plistlib.dumps(obj, fmt=plistlib.FMT_XML))}
+        except (TypeError, ValueError, OverflowError) as e:
+            return lib_error("plistlib", e)
+    names = options.get("jsonWritingOptions") or []
+    for n in names:
+        if n not in ("prettyPrinted", "sortedKeys", "fragmentsAllowed", "withoutEscapingSlashes"):
+            raise ValueError("options.jsonWritingOptions: unknown value %r" % n)
+    # fragmentsAllowed: json.dumps writes any top-level value anyway; withoutEscapingSlashes: it never
+    # escapes "/". prettyPrinted is json's own pretty printing, indent=2 (README).
+    kw = {"indent": 2} if "prettyPrinted" in names else {"separators": (",", ":")}
+    try:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False, sort_keys="sortedKeys" in names, **kw)
+        return {"body": write_bytes(text.encode("utf-8"))}
+    except (TypeError, ValueError, RecursionError) as e:  # UnicodeEncodeError is a ValueError
+        return lib_error("json", e)
+
+
+# ---------------------------------------------------------------------------------------------
+# response: json.loads on the body of a response AF's JSON serializer would parse
+
+AF_JSON_TYPES = ("application/json", "text/json", "text/javascript")
+
+
+def af_would_parse(inp, options, types):
+    """Whether AF hands this body to the parser at all: AF's own validation and early returns are
+    not library calls, so anything else is unsupported (the foundation adapter's rule)."""
+    for opt in ("acceptableContentTypes", "acceptableStatusCodes", "decodeContentEncoding", "maxDecodedSize"):
+        if opt in options:
+            raise Unsupported("option %s (AF's validation / decoding, not a library call)" % opt)
+    status = inp.get("statusCode", 200)
+    if status is None:
+        status = 200
+    values = [v for n, v in (inp.get("headers") or []) if n.lower() == "content-type"]
+    mime = values[0].split(";")[0].strip().lower() if len(values) == 1 else None
+    if not 200 <= status <= 299 or mime not in types:
+        raise Unsupported("a response AF's validation rejects (not a library call)")
+    if inp.get("body") is None:
+        raise Unsupported("no body: AF returns no object without calling a parser")
+    return read_bytes(inp["body"], "input.body")
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def plain_json(v):
+    """json.loads' result as the output's plain JSON (README: projections). A non-finite float
+    (1e400 overflows to inf, NaN is accepted) has no JSON number: it is written with VECTORS.md's
+    $double tag. A lone surrogate (json.loads accepts a lone \\ud800 escape) cannot be written in
+    the UTF-8 reply: it is written as U+FFFD."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return {"$double": "nan" if v != v else ("inf" if v > 0 else "-inf")}
+    if isinstance(v, str):
+        return LONE_SURROGATE.sub("\ufffd", v)
+    if isinstance(v, dict):
+        return {plain_json(k): plain_json(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [plain_json(x) for x in v]
+    return v
+
+
+def response(inp, options):
+    if (inp.get("serializer") or "http") != "json":
+        raise Unsupported("only the JSON serializer's parse is a library call (json.loads)")
+    if options.get("removesKeysWithNullValues"):
+        raise Unsupported("null removal is AF's code")
+    if options.get("maxJSONDepth") is not None:
+        raise Unsupported("json.loads has no depth limit (maxJSONDepth)")
+    body = af_would_parse(inp, options, AF_JSON_TYPES)
+    if body in (b"", b" "):
+        raise Unsupported("AF returns no object for an empty or one-space body without parsing")
+    # readingOptions.allowFragments has no counterpart: json.loads accepts any top-level value.
+    try:
+        return {"valid": True, "object": plain_json(json.loads(body))}
+    except (ValueError, RecursionError) as e:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        return {"valid": True, **lib_error("json", e)}
+
+
+# ---------------------------------------------------------------------------------------------
 
 COMPONENTS = {
     "percent-escape": percent_escape,
@@ -416,6 +557,8 @@ COMPONENTS = {
     "multipart-parse": multipart_parse,
     "media-type": media_type,
     "content-decode": content_decode,
+    "request": request,
+    "response": response,
 }
 
 

@@ -230,3 +230,18 @@ extension ContentDecodeFuzz: VectorRequesting {
                              options: .object(options), notes: [])
     }
 }
+
+extension ImageFuzz: VectorRequesting {
+    /// The `response` component's image serializer on the same bytes (raw, or the harness's PNG),
+    /// with the same inflation setting; a 200 with `image/png`, which passes validation for any body.
+    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+        let setup = setUp(&input)
+        let request = JSONValue.object([
+            .init("serializer", .string("image")), .init("statusCode", .number("200")),
+            .init("headers", .array([.array([.string("Content-Type"), .string("image/png")])])),
+            .init("url", .string("http://example.com/image")), .init("body", VectorRequest.bytes(setup.bytes)),
+        ])
+        return VectorRequest(component: "response", profile: .default, input: request,
+                             options: .object([.init("inflatesResponseImage", .bool(setup.inflate))]), notes: [])
+    }
+}

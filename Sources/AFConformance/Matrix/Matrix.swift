@@ -139,7 +139,8 @@ public struct Matrix: Sendable {
         let cs = classes[a.manifest.name] ?? []
         var out: [String: String?] = [:]
         for (id, status) in a.cells where status == .differ {
-            out[id] = cs.first { $0.covers(id) }?.id
+            // updateValue, not a subscript assignment: assigning a nil class would remove the key.
+            out.updateValue(cs.first { $0.covers(id) }?.id, forKey: id)
         }
         return out
     }
