@@ -24,16 +24,17 @@ public enum PercentEscape {
         write(input, into: output, table: EscapeTables.encoded(style))
     }
 
-    /// Escapes already-validated UTF-8 in one pass over the input, straight into a worst-case
-    /// (3×) `String`. When the result uses less than half of that and the input is large, it is
-    /// copied into an exact-size `String`, so a big, mostly-unescaped result does not keep 3× its
-    /// size allocated (memory stays proportional to the input, SPEC §8).
+    /// Escapes already-validated UTF-8 into a `String` of the exact size: the kernel counts the
+    /// escapes first (one classification pass), so the result is allocated once, with no 3×
+    /// worst case to fault in and no shrinking copy (memory stays proportional to the output, SPEC
+    /// §8). Short inputs and CPUs without the vector path take the scalar loop and a 3n + 3 buffer.
     static func escape(utf8 input: UnsafeBufferPointer<UInt8>, style: EscapeStyle) -> String {
         let table = EscapeTables.encoded(style)
-        // +3: the writer stores whole 4-byte table entries (see `write`).
-        let worst = input.count * 3 + 3
-        let result = String(unsafeUninitializedCapacity: worst) { write(input, into: $0, table: table) }
-        if input.count > 1 << 16 && result.utf8.count < worst / 2 {
+        guard input.count >= 32, afs_percent_escape_vectorized() == 1, let src = input.baseAddress else {
+            let worst = input.count * 3 + 3
+            let result = String(unsafeUninitializedCapacity: worst) { writeScalar(input, into: $0, table: table) }
+            guard input.count > 1 << 16, result.utf8.count < worst / 2 else { return result }
+            // A big, mostly unescaped result does not keep 3× its size allocated.
             var copy = result
             return copy.withUTF8 { bytes in
                 String(unsafeUninitializedCapacity: bytes.count) { out in
@@ -42,7 +43,15 @@ public enum PercentEscape {
                 }
             }
         }
-        return result
+        let low = EscapeTables.lowNibbles(style).baseAddress
+        let plus: Int32 = style == .whatwgForm ? 1 : 0
+        let size = afs_percent_escape_size(src, input.count, low, plus)
+        // + 32: the kernel's vector stores end at most 32 bytes past the output written so far.
+        return String(unsafeUninitializedCapacity: size + 32) { out in
+            let written = afs_percent_escape(src, input.count, out.baseAddress, table.baseAddress, low, plus)
+            precondition(written == size, "escape size \(written) differs from the count \(size)")
+            return written
+        }
     }
 
     /// Escapes `input` into `out` (3·n + 3 bytes): 32 bytes or more go to the SIMD kernel
