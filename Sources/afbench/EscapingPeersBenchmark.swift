@@ -12,7 +12,7 @@ let escapingPeersBenchmark = Benchmark(name: "escaping-peers") {
     let set = afAllowedCharacterSet()
     print("  load average: \(loadAverage()); AVX2 kernel: \(afs_percent_escape_vectorized() == 1 ? "on" : "off (scalar only)")")
     print("  ratios are against the C table loop; memcpy is the machine's copy speed for the same bytes")
-    for (size, label) in [(4 << 10, "4 KB"), (64 << 20, "64 MB")] {
+    for (size, label) in [(4 << 10, "4 KB"), (4 << 20, "4 MB"), (64 << 20, "64 MB")] {
         for (kind, text) in [("ASCII-URL", urlLikeText(bytes: size)), ("mixed", mixedText(bytes: size)),
                              ("CJK", cjkText(bytes: size)), ("all-escape", allEscapeText(bytes: size))] {
             let input = Array(text.utf8)

@@ -45,10 +45,11 @@ struct ReplayCommand: ParsableCommand {
         let body = try resolve()
         let paths = try inputPaths()
         var failed = false
+        let marker = trapMarker  // read once: the environment is parsed anew on every access
         for path in paths {
             emit("start \(path)")
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            if let marker = trapMarker, path.hasSuffix(marker) {
+            if let marker, path.hasSuffix(marker) {
                 fatalError("AFS_REPLAY_TRAP: deliberate trap on \(path)")
             }
             let message = Self.failure(body, bytes)
