@@ -68,13 +68,15 @@ public enum QueryStringFuzz: FuzzBody {
             if text.isEmpty && expected.pairs.count == 1 && expected.pairs[0] == ("", nil) {
                 decoded = [[""]]
             } else if !text.isEmpty {
-                for pair in text.split(separator: "&", omittingEmptySubsequences: false) {
-                    let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    decoded.append(parts.map { unescape(String($0), escapeStyle) })
-                    try check(!decoded[decoded.count - 1].contains(nil), "pair \(pair) does not unescape")
+                // Split on the UTF-8 bytes: the escaped text is ASCII, and Character-wise splitting
+                // (grapheme breaking on every byte) was a sixth of each execution (callgrind).
+                for pair in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
+                    let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+                    decoded.append(parts.map { unescape($0, escapeStyle) })
+                    try check(!decoded[decoded.count - 1].contains(nil), "pair \(String(decoding: pair, as: UTF8.self)) does not unescape")
                 }
             }
-            let want = expected.pairs.map { [$0.field] + ($0.value.map { [$0] } ?? []) }
+            let want: [[String?]] = expected.pairs.map { [$0.field] + ($0.value.map { [$0] } ?? []) }  // no [[String]] → [[String?]] cast per comparison
             if expected.orderKnown {
                 // SPEC §2.2–2.3 order, exactly: any ordering bug fails here.
                 try check(decoded == want, "decoded pairs differ from the input's leaves in SPEC §2.3 order: \(decoded) vs \(want)")
@@ -90,8 +92,8 @@ public enum QueryStringFuzz: FuzzBody {
         }
     }
 
-    static func unescape(_ s: String, _ style: EscapeStyle) -> String? {
-        PercentDecoding.decode(s.utf8, plusIsSpace: style == .whatwgForm).flatMap { String(validating: $0, as: UTF8.self) }
+    static func unescape<C: Collection<UInt8>>(_ bytes: C, _ style: EscapeStyle) -> String? {
+        PercentDecoding.decode(bytes, plusIsSpace: style == .whatwgForm).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     static func sortedByBytes(_ pairs: [[String?]]) -> [[[UInt8]?]] {
