@@ -20,6 +20,17 @@ static inline size_t escape_scalar(const uint8_t *src, size_t n, uint8_t *dst, c
     return o;
 }
 
+/// How many bytes the scalar loop writes as three bytes (a '+' for a space is one byte).
+static inline size_t count_scalar(const uint8_t *src, size_t n, const uint8_t low[16], int plus) {
+    size_t escaped = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t b = src[i];
+        int raw = b < 0x80 && ((low[b & 15] >> (b >> 4)) & 1);
+        escaped += !(raw || (plus && b == ' '));
+    }
+    return escaped;
+}
+
 static int vector_allowed = 1;  // read and written atomically: tests flip it while others escape
 
 #if defined(__x86_64__)
@@ -116,19 +127,31 @@ static inline size_t copy_run64(const uint8_t *from, size_t len, const uint8_t *
     return len;
 }
 
+/// The allowed set as vectors: `lows` the 16 nibble masks (in both lanes), `highs` bit h for a
+/// high nibble h < 8 (none for bytes >= 0x80, which are never written as themselves).
+typedef struct { __m256i lows, highs, nib; } Classifier;
+
+__attribute__((target("avx2")))
+static inline Classifier classifier(const uint8_t low[16]) {
+    Classifier c;
+    c.lows = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)low));
+    c.highs = _mm256_broadcastsi128_si256(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0));
+    c.nib = _mm256_set1_epi8(0x0F);
+    return c;
+}
+
 /// The escape mask of 32 bytes: bit j set when byte j is not written as itself.
 __attribute__((target("avx2")))
-static inline uint32_t escapes32(__m256i v, __m256i lows, __m256i highs, __m256i nib) {
-    __m256i ok = _mm256_and_si256(_mm256_shuffle_epi8(lows, _mm256_and_si256(v, nib)),
-                                  _mm256_shuffle_epi8(highs, _mm256_and_si256(_mm256_srli_epi16(v, 4), nib)));
+static inline uint32_t escapes32(__m256i v, Classifier c) {
+    __m256i ok = _mm256_and_si256(_mm256_shuffle_epi8(c.lows, _mm256_and_si256(v, c.nib)),
+                                  _mm256_shuffle_epi8(c.highs, _mm256_and_si256(_mm256_srli_epi16(v, 4), c.nib)));
     return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(ok, _mm256_setzero_si256()));
 }
 
 __attribute__((target("avx2,bmi2")))
 static size_t escape_avx2(const uint8_t *src, size_t n, uint8_t *dst, const uint32_t *table, const uint8_t low[16], int plus) {
-    const __m256i lows = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)low));
-    const __m256i highs = _mm256_broadcastsi128_si256(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0));
-    const __m256i nib = _mm256_set1_epi8(0x0F), space = _mm256_set1_epi8(' ');
+    const Classifier cls = classifier(low);
+    const __m256i space = _mm256_set1_epi8(' ');
     size_t i = 0, o = 0;
     // While a whole block remains: with o <= 3i, every store below ends within dst + 3n.
     while (i + 32 <= n) {
@@ -137,7 +160,7 @@ static size_t escape_avx2(const uint8_t *src, size_t n, uint8_t *dst, const uint
             // most) per 64 bytes. More than 8 escapes, or a '+', and these 64 bytes go 32 at a time.
             __m256i v0 = _mm256_loadu_si256((const __m256i *)(src + i));
             __m256i v1 = _mm256_loadu_si256((const __m256i *)(src + i + 32));
-            uint64_t esc = (uint64_t)escapes32(v0, lows, highs, nib) | (uint64_t)escapes32(v1, lows, highs, nib) << 32;
+            uint64_t esc = (uint64_t)escapes32(v0, cls) | (uint64_t)escapes32(v1, cls) << 32;
             int spaces = plus && (_mm256_movemask_epi8(_mm256_cmpeq_epi8(v0, space)) | _mm256_movemask_epi8(_mm256_cmpeq_epi8(v1, space)));
             if (__builtin_popcountll(esc) <= 8 && !spaces) {
                 const uint8_t *block = src + i;
@@ -157,9 +180,7 @@ static size_t escape_avx2(const uint8_t *src, size_t n, uint8_t *dst, const uint
             }
         }
         __m256i v = _mm256_loadu_si256((const __m256i *)(src + i));
-        __m256i ok = _mm256_and_si256(_mm256_shuffle_epi8(lows, _mm256_and_si256(v, nib)),
-                                      _mm256_shuffle_epi8(highs, _mm256_and_si256(_mm256_srli_epi16(v, 4), nib)));
-        uint32_t esc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(ok, _mm256_setzero_si256()));
+        uint32_t esc = escapes32(v, cls);
         if (esc == 0) {  // nothing to escape: copy the block
             _mm256_storeu_si256((__m256i *)(dst + o), v);
             i += 32;
@@ -196,15 +217,12 @@ static size_t escape_avx2(const uint8_t *src, size_t n, uint8_t *dst, const uint
 /// How many bytes of a 32-byte block are escaped to three bytes (a '+' for a space is one).
 __attribute__((target("avx2,bmi2")))
 static size_t count_avx2(const uint8_t *src, size_t n, const uint8_t low[16], int plus, size_t *done) {
-    const __m256i lows = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)low));
-    const __m256i highs = _mm256_broadcastsi128_si256(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0));
-    const __m256i nib = _mm256_set1_epi8(0x0F), space = _mm256_set1_epi8(' ');
+    const Classifier cls = classifier(low);
+    const __m256i space = _mm256_set1_epi8(' ');
     size_t i = 0, escaped = 0;
     for (; i + 32 <= n; i += 32) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(src + i));
-        __m256i ok = _mm256_and_si256(_mm256_shuffle_epi8(lows, _mm256_and_si256(v, nib)),
-                                      _mm256_shuffle_epi8(highs, _mm256_and_si256(_mm256_srli_epi16(v, 4), nib)));
-        uint32_t esc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(ok, _mm256_setzero_si256()));
+        uint32_t esc = escapes32(v, cls);
         if (plus) esc &= ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, space));
         escaped += (size_t)__builtin_popcount(esc);
     }
@@ -215,12 +233,7 @@ static size_t count_avx2(const uint8_t *src, size_t n, const uint8_t low[16], in
 size_t afs_percent_escape_size(const uint8_t *src, size_t n, const uint8_t low[16], int plus) {
     size_t i = 0, escaped = 0;
     if (afs_percent_escape_vectorized()) escaped = count_avx2(src, n, low, plus, &i);
-    for (; i < n; i++) {
-        uint8_t b = src[i];
-        int raw = b < 0x80 && ((low[b & 15] >> (b >> 4)) & 1);
-        escaped += !(raw || (plus && b == ' '));
-    }
-    return n + 2 * escaped;
+    return n + 2 * (escaped + count_scalar(src + i, n - i, low, plus));
 }
 
 int afs_percent_escape_vectorized(void) {
@@ -235,42 +248,16 @@ size_t afs_percent_escape(const uint8_t *src, size_t n, uint8_t *dst, const uint
 
 #else
 
-/// How many bytes of a 32-byte block are escaped to three bytes (a '+' for a space is one).
-__attribute__((target("avx2,bmi2")))
-static size_t count_avx2(const uint8_t *src, size_t n, const uint8_t low[16], int plus, size_t *done) {
-    const __m256i lows = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)low));
-    const __m256i highs = _mm256_broadcastsi128_si256(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0));
-    const __m256i nib = _mm256_set1_epi8(0x0F), space = _mm256_set1_epi8(' ');
-    size_t i = 0, escaped = 0;
-    for (; i + 32 <= n; i += 32) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(src + i));
-        __m256i ok = _mm256_and_si256(_mm256_shuffle_epi8(lows, _mm256_and_si256(v, nib)),
-                                      _mm256_shuffle_epi8(highs, _mm256_and_si256(_mm256_srli_epi16(v, 4), nib)));
-        uint32_t esc = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(ok, _mm256_setzero_si256()));
-        if (plus) esc &= ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, space));
-        escaped += (size_t)__builtin_popcount(esc);
-    }
-    *done = i;
-    return escaped;
-}
-
-size_t afs_percent_escape_size(const uint8_t *src, size_t n, const uint8_t low[16], int plus) {
-    size_t i = 0, escaped = 0;
-    if (afs_percent_escape_vectorized()) escaped = count_avx2(src, n, low, plus, &i);
-    for (; i < n; i++) {
-        uint8_t b = src[i];
-        int raw = b < 0x80 && ((low[b & 15] >> (b >> 4)) & 1);
-        escaped += !(raw || (plus && b == ' '));
-    }
-    return n + 2 * escaped;
-}
-
 int afs_percent_escape_vectorized(void) { return 0; }
 
 size_t afs_percent_escape(const uint8_t *src, size_t n, uint8_t *dst, const uint32_t *table, const uint8_t low[16], int plus) {
     (void)low;
     (void)plus;
     return escape_scalar(src, n, dst, table);
+}
+
+size_t afs_percent_escape_size(const uint8_t *src, size_t n, const uint8_t low[16], int plus) {
+    return n + 2 * count_scalar(src, n, low, plus);
 }
 
 #endif
