@@ -4,7 +4,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(AFS_ESCAPE_SCALAR_ONLY)
 #include <immintrin.h>
 #endif
 
@@ -33,7 +33,7 @@ static inline size_t count_scalar(const uint8_t *src, size_t n, const uint8_t lo
 
 static int vector_allowed = 1;  // read and written atomically: tests flip it while others escape
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(AFS_ESCAPE_SCALAR_ONLY)
 
 /// For each 8-bit mask of "escape this byte", how 8 input bytes expand: output byte p comes from
 /// X = [B0..B7, H0..H7] (raw bytes, high hex digits) or Y = [L0..L7, '%'×8] (low hex digits, '%');
