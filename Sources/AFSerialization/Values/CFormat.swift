@@ -5,13 +5,17 @@ import Darwin
 #endif
 
 /// C `printf` formatting of one double, for the places where AF/Foundation's output is defined by
-/// a format string (`%0.1g` in Accept-Language, `%.17g` in XML property lists).
+/// a format string (`%0.1g` in Accept-Language, `%.16g` in descriptions, `%.17g` in XML property
+/// lists, `%0.2f` in the User-Agent's scale). The length is measured first, so no output is ever
+/// cut (`%0.2f` of 1e61 is 64 characters; a fixed 64-byte buffer used to lose the last ones).
 enum CFormat {
     static func double(_ format: String, _ value: Double) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let n = buffer.withUnsafeMutableBufferPointer { p in
-            withVaList([value]) { vsnprintf(p.baseAddress, 64, format, $0) }
+        let needed = Int(withVaList([value]) { vsnprintf(nil, 0, format, $0) })
+        guard needed > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: needed + 1) { out in
+            out.withMemoryRebound(to: CChar.self) { p in
+                Int(withVaList([value]) { vsnprintf(p.baseAddress, needed + 1, format, $0) })
+            }
         }
-        return String(decoding: buffer[0..<Int(max(0, min(n, 63)))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
