@@ -8,11 +8,14 @@ Eval protocol 1.1 (VECTORS.md §5). The body is fed, in the vector's chunks, to
 multipart.PushMultipartParser(boundary, strict=True): its non-blocking parser, the one its blocking
 MultipartParser and parse_form_data are built on.
 """
-import json
+import os
 import sys
 from importlib.metadata import version
 
 import multipart
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
+from afs_protocol import Unsupported, chunks, read_bytes, serve, unexpected_error, write_bytes  # noqa: E402
 
 NAME = "python-multipart-strict"
 VERSION = "multipart %s, Python %s" % (version("multipart"), sys.version.split()[0])
@@ -21,38 +24,6 @@ SUPPORTS = {
     "components": {"multipart-parse": ["strict"]},
     "omits": {"multipart-parse": ["error.*"]},
 }
-
-
-class Unsupported(Exception):
-    pass
-
-
-def read_bytes(value, path):
-    if isinstance(value, dict):
-        if "text" in value:
-            return value["text"].encode("utf-8", "surrogatepass")
-        if "hex" in value:
-            return bytes.fromhex(value["hex"])
-    raise ValueError('%s: bytes need "text" or "hex"' % path)
-
-
-def write_bytes(raw):
-    try:
-        return {"text": raw.decode("utf-8")}
-    except UnicodeDecodeError:
-        return {"hex": raw.hex()}
-
-
-def chunks(data, sizes):
-    if not sizes:
-        yield data
-        return
-    i = pos = 0
-    while pos < len(data):
-        n = sizes[i % len(sizes)]
-        yield data[pos:pos + n]
-        pos += n
-        i += 1
 
 
 def multipart_parse(inp, options):
@@ -86,36 +57,6 @@ def multipart_parse(inp, options):
                        "body": write_bytes(bytes(data))} for seg, data in parts]}
 
 
-def reply_to(req):
-    rid = req.get("id")
-    component = req.get("component")
-    if isinstance(rid, str) and rid.startswith("handshake#"):
-        return {"id": rid, "output": req.get("input") or {}, "protocol": "1.1",
-                "implementation": {"name": NAME, "version": VERSION}, "supports": SUPPORTS}
-    if component == "echo":
-        return {"id": rid, "output": req.get("input") or {}}
-    if component != "multipart-parse":
-        return {"id": rid, "unsupported": "component %s is not modelled by %s" % (component, NAME)}
-    try:
-        return {"id": rid, "output": multipart_parse(req.get("input") or {}, req.get("options") or {})}
-    except Unsupported as e:
-        return {"id": rid, "unsupported": str(e)}
-    except Exception as e:  # not a MultipartError: surfaced as what it is
-        return {"id": rid, "output": {"error": {"domain": "multipart", "message": "unexpected %s: %s" % (type(e).__name__, e)}}}
-
-
-def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            req = json.loads(line)
-            reply = reply_to(req) if isinstance(req, dict) else {"id": None, "harnessError": "not an object"}
-        except Exception as e:
-            reply = {"id": None, "harnessError": "line is not JSON: %s" % e}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-
-
 if __name__ == "__main__":
-    main()
+    # An exception that is not a MultipartError is surfaced as what it is.
+    serve(NAME, VERSION, SUPPORTS, {"multipart-parse": multipart_parse}, on_exception=unexpected_error("multipart"))

@@ -9,14 +9,17 @@ python_multipart.MultipartParser(boundary, callbacks) and finalized; the callbac
 header bytes and data, and the Content-Disposition is read with python_multipart's own
 parse_options_header, as Starlette does.
 """
-import json
 import logging
+import os
 import sys
 from importlib.metadata import version
 
 import python_multipart
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import parse_options_header
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
+from afs_protocol import Unsupported, chunks, read_bytes, serve, unexpected_error, write_bytes  # noqa: E402
 
 NAME = "python-multipart"
 VERSION = "python-multipart %s, Python %s" % (version("python-multipart"), sys.version.split()[0])
@@ -29,41 +32,9 @@ SUPPORTS = {
 logging.getLogger("python_multipart").setLevel(logging.ERROR)  # its warnings would only go to stderr
 
 
-class Unsupported(Exception):
-    pass
-
-
-def read_bytes(value, path):
-    if isinstance(value, dict):
-        if "text" in value:
-            return value["text"].encode("utf-8", "surrogatepass")
-        if "hex" in value:
-            return bytes.fromhex(value["hex"])
-    raise ValueError('%s: bytes need "text" or "hex"' % path)
-
-
-def write_bytes(raw):
-    try:
-        return {"text": raw.decode("utf-8")}
-    except UnicodeDecodeError:
-        return {"hex": raw.hex()}
-
-
 def text(raw):
     """python-multipart hands out header bytes; they are shown as UTF-8 (README: projections)."""
     return raw.decode("utf-8", "replace")
-
-
-def chunks(data, sizes):
-    if not sizes:
-        yield data
-        return
-    i = pos = 0
-    while pos < len(data):
-        n = sizes[i % len(sizes)]
-        yield data[pos:pos + n]
-        pos += n
-        i += 1
 
 
 def multipart_parse(inp, options):
@@ -116,36 +87,7 @@ def multipart_parse(inp, options):
     return {"parts": out}
 
 
-def reply_to(req):
-    rid = req.get("id")
-    component = req.get("component")
-    if isinstance(rid, str) and rid.startswith("handshake#"):
-        return {"id": rid, "output": req.get("input") or {}, "protocol": "1.1",
-                "implementation": {"name": NAME, "version": VERSION}, "supports": SUPPORTS}
-    if component == "echo":
-        return {"id": rid, "output": req.get("input") or {}}
-    if component != "multipart-parse":
-        return {"id": rid, "unsupported": "component %s is not modelled by %s" % (component, NAME)}
-    try:
-        return {"id": rid, "output": multipart_parse(req.get("input") or {}, req.get("options") or {})}
-    except Unsupported as e:
-        return {"id": rid, "unsupported": str(e)}
-    except Exception as e:  # not python-multipart's documented FormParserError: surfaced as what it is
-        return {"id": rid, "output": {"error": {"domain": "python_multipart", "message": "unexpected %s: %s" % (type(e).__name__, e)}}}
-
-
-def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            req = json.loads(line)
-            reply = reply_to(req) if isinstance(req, dict) else {"id": None, "harnessError": "not an object"}
-        except Exception as e:
-            reply = {"id": None, "harnessError": "line is not JSON: %s" % e}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-
-
 if __name__ == "__main__":
-    main()
+    # An exception that is not python-multipart's documented FormParserError is surfaced as what it is.
+    serve(NAME, VERSION, SUPPORTS, {"multipart-parse": multipart_parse},
+          on_exception=unexpected_error("python_multipart"))

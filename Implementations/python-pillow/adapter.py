@@ -13,18 +13,19 @@ stdout. One component, mapped onto the API a Python developer calls for the job 
 Nothing of AF's behaviour is emulated here: what Pillow cannot take is "unsupported".
 """
 import io
-import json
+import os
 import sys
 import warnings
 
 import PIL
 from PIL import Image
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
+from afs_protocol import ERROR_MEMBERS, Unsupported, af_response_body, serve  # noqa: E402
+
 NAME = "python-pillow"
 VERSION = "Pillow %s, Python %s" % (PIL.__version__, sys.version.split()[0])
 
-ERROR_MEMBERS = ["error.domain", "error.kind", "error.code", "error.description", "error.reason",
-                 "error.offset", "error.context", "error.underlying"]
 SUPPORTS = {
     "components": {"response": ["af4"]},
     # valid is AF's validation; Pillow's exceptions carry none of AF's error members. Listed one by
@@ -49,36 +50,11 @@ AF_IMAGE_TYPES = ("image/tiff", "image/jpeg", "image/gif", "image/png", "image/i
 warnings.simplefilter("error", Image.DecompressionBombWarning)
 
 
-class Unsupported(Exception):
-    """The request is outside what Pillow models: reply {"unsupported": why}."""
-
-
-def read_bytes(value, path):
-    if isinstance(value, dict):
-        if "text" in value:
-            return value["text"].encode("utf-8", "surrogatepass")
-        if "hex" in value:
-            return bytes.fromhex(value["hex"])
-    raise ValueError('%s: bytes need "text" or "hex"' % path)
-
-
 def response(inp, options):
     if (inp.get("serializer") or "http") != "image":
         raise Unsupported("only the image serializer has a Pillow counterpart")
-    for opt in ("acceptableContentTypes", "acceptableStatusCodes", "decodeContentEncoding", "maxDecodedSize"):
-        if opt in options:
-            raise Unsupported("option %s (AF's validation / decoding, not a Pillow call)" % opt)
     # Only what AF hands to its image decoder is answered: AF's validation is AF's code.
-    status = inp.get("statusCode", 200)
-    if status is None:
-        status = 200
-    values = [v for n, v in (inp.get("headers") or []) if n.lower() == "content-type"]
-    mime = values[0].split(";")[0].strip().lower() if len(values) == 1 else None
-    if not 200 <= status <= 299 or mime not in AF_IMAGE_TYPES:
-        raise Unsupported("a response AF's validation rejects (not a Pillow call)")
-    if inp.get("body") is None:
-        raise Unsupported("no body: AF has no data to decode")
-    body = read_bytes(inp["body"], "input.body")
+    body = af_response_body(inp, options, AF_IMAGE_TYPES, "a Pillow call", "no body: AF has no data to decode")
     limit = options.get("maxImagePixels")
     Image.MAX_IMAGE_PIXELS = DEFAULT_MAX_IMAGE_PIXELS if limit is None else limit
     inflate = options.get("inflatesResponseImage")
@@ -94,39 +70,5 @@ def response(inp, options):
     return {"valid": True, "object": {"format": fmt, "width": width, "height": height}}
 
 
-def reply_to(req):
-    rid = req.get("id")
-    if isinstance(rid, str) and rid.startswith("handshake#"):
-        return {"id": rid, "output": req.get("input") or {}, "protocol": "1.1",
-                "implementation": {"name": NAME, "version": VERSION}, "supports": SUPPORTS}
-    component = req.get("component")
-    if component == "echo":
-        return {"id": rid, "output": req.get("input") or {}}
-    if component != "response":
-        return {"id": rid, "unsupported": "component %s is not modelled by %s" % (component, NAME)}
-    inp, options = req.get("input") or {}, req.get("options") or {}
-    if not isinstance(inp, dict) or not isinstance(options, dict):
-        return {"id": rid, "harnessError": "input and options must be objects"}
-    try:
-        return {"id": rid, "output": response(inp, options)}
-    except Unsupported as e:
-        return {"id": rid, "unsupported": str(e)}
-    except Exception as e:  # an adapter bug: say what, keep going
-        return {"id": rid, "harnessError": "%s: %s" % (type(e).__name__, e)}
-
-
-def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            req = json.loads(line)
-            reply = reply_to(req) if isinstance(req, dict) else {"id": None, "harnessError": "not an object"}
-        except Exception as e:
-            reply = {"id": None, "harnessError": "line is not JSON: %s" % e}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-
-
 if __name__ == "__main__":
-    main()
+    serve(NAME, VERSION, SUPPORTS, {"response": response}, objects_only=True)

@@ -34,6 +34,10 @@ import urllib.parse
 
 import urllib3
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
+from afs_protocol import (ERROR_MEMBERS, Obj, Unsupported, af_response_body, chunks, lib_error,  # noqa: E402
+                          read_bytes, serve, write_bytes)
+
 # urllib3 guesses a file part's type with mimetypes.guess_type(); read only Python's built-in table,
 # not the host's /etc/mime.types, so the results do not depend on the machine (README: projections).
 mimetypes.knownfiles = []
@@ -42,8 +46,6 @@ from urllib3._request_methods import RequestMethods  # the base class of PoolMan
 from urllib3.util.request import body_to_chunks
 
 NAME = "python-stdlib"
-ERROR_MEMBERS = ["error.domain", "error.kind", "error.code", "error.description", "error.reason",
-                 "error.offset", "error.context", "error.underlying"]
 VERSION = "Python %s, urllib3 %s" % (sys.version.split()[0], urllib3.__version__)
 
 SUPPORTS = {
@@ -72,40 +74,8 @@ SUPPORTS = {
 }
 
 
-class Unsupported(Exception):
-    """The request is outside what the library models: reply {"unsupported": why}."""
-
-
 # ---------------------------------------------------------------------------------------------
-# value encodings (VECTORS.md §2)
-
-class Obj(dict):
-    """A JSON object that remembers its members in order, repeated names included."""
-
-    def __init__(self, pairs):
-        super().__init__(pairs)
-        self.pairs = pairs
-
-
-def load_line(line):
-    return json.loads(line, object_pairs_hook=Obj)
-
-
-def read_bytes(value, path):
-    if isinstance(value, dict):
-        if "text" in value:
-            return value["text"].encode("utf-8", "surrogatepass")
-        if "hex" in value:
-            return bytes.fromhex(value["hex"])
-    raise ValueError('%s: bytes need "text" or "hex"' % path)
-
-
-def write_bytes(raw):
-    try:
-        return {"text": raw.decode("utf-8")}
-    except UnicodeDecodeError:
-        return {"hex": raw.hex()}
-
+# value encodings (VECTORS.md §2; bytes, Obj: afs_protocol)
 
 def tag_of(value):
     """The tag of a tagged parameter value ({"$set": …}), or None."""
@@ -114,10 +84,6 @@ def tag_of(value):
         if key.startswith("$"):
             return key
     return None
-
-
-def lib_error(domain, exc):
-    return {"error": {"domain": domain, "message": "%s: %s" % (type(exc).__name__, exc)}}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -311,18 +277,6 @@ def multipart(inp, options):
 POLICY = email.policy.compat32.clone(raise_on_defect=True)
 
 
-def chunks(data, sizes):
-    if not sizes:
-        yield data
-        return
-    i = pos = 0
-    while pos < len(data):
-        n = sizes[i % len(sizes)]
-        yield data[pos:pos + n]
-        pos += n
-        i += 1
-
-
 def multipart_parse(inp, options):
     for opt in ("maxMultipartParts", "maxPartHeaderBytes", "maxMultipartBytes", "allowUTF8Headers"):
         if options.get(opt) is not None:
@@ -494,24 +448,6 @@ def request(inp, options):
 AF_JSON_TYPES = ("application/json", "text/json", "text/javascript")
 
 
-def af_would_parse(inp, options, types):
-    """Whether AF hands this body to the parser at all: AF's own validation and early returns are
-    not library calls, so anything else is unsupported (the foundation adapter's rule)."""
-    for opt in ("acceptableContentTypes", "acceptableStatusCodes", "decodeContentEncoding", "maxDecodedSize"):
-        if opt in options:
-            raise Unsupported("option %s (AF's validation / decoding, not a library call)" % opt)
-    status = inp.get("statusCode", 200)
-    if status is None:
-        status = 200
-    values = [v for n, v in (inp.get("headers") or []) if n.lower() == "content-type"]
-    mime = values[0].split(";")[0].strip().lower() if len(values) == 1 else None
-    if not 200 <= status <= 299 or mime not in types:
-        raise Unsupported("a response AF's validation rejects (not a library call)")
-    if inp.get("body") is None:
-        raise Unsupported("no body: AF returns no object without calling a parser")
-    return read_bytes(inp["body"], "input.body")
-
-
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -538,7 +474,8 @@ def response(inp, options):
         raise Unsupported("null removal is AF's code")
     if options.get("maxJSONDepth") is not None:
         raise Unsupported("json.loads has no depth limit (maxJSONDepth)")
-    body = af_would_parse(inp, options, AF_JSON_TYPES)
+    body = af_response_body(inp, options, AF_JSON_TYPES, "a library call",
+                            "no body: AF returns no object without calling a parser")
     if body in (b"", b" "):
         raise Unsupported("AF returns no object for an empty or one-space body without parsing")
     # readingOptions.allowFragments has no counterpart: json.loads accepts any top-level value.
@@ -562,38 +499,5 @@ COMPONENTS = {
 }
 
 
-def reply_to(req):
-    rid = req.get("id")
-    component = req.get("component")
-    if isinstance(rid, str) and rid.startswith("handshake#"):
-        return {"id": rid, "output": req.get("input") or {}, "protocol": "1.1",
-                "implementation": {"name": NAME, "version": VERSION}, "supports": SUPPORTS}
-    if component == "echo":
-        return {"id": rid, "output": req.get("input") or {}}
-    handler = COMPONENTS.get(component)
-    if handler is None:
-        return {"id": rid, "unsupported": "component %s is not modelled by %s" % (component, NAME)}
-    try:
-        return {"id": rid, "output": handler(req.get("input") or {}, req.get("options") or {})}
-    except Unsupported as e:
-        return {"id": rid, "unsupported": str(e)}
-    except Exception as e:  # an adapter bug: say what, keep going
-        return {"id": rid, "harnessError": "%s: %s" % (type(e).__name__, e)}
-
-
-def main():
-    sys.setrecursionlimit(10000)
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            req = load_line(line)
-            reply = reply_to(req) if isinstance(req, dict) else {"id": None, "harnessError": "not an object"}
-        except Exception as e:
-            reply = {"id": None, "harnessError": "line is not JSON: %s" % e}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-
-
 if __name__ == "__main__":
-    main()
+    serve(NAME, VERSION, SUPPORTS, COMPONENTS, ordered=True, recursion_limit=10000)

@@ -7,12 +7,15 @@ a Python port of the JavaScript `qs` library).
 Eval protocol 1.1 (VECTORS.md §5). Only `query-string` is modelled; the vector's options map onto
 qs_codec.EncodeOptions (README.md), and what qs cannot express is "unsupported".
 """
-import json
+import os
 import sys
 from importlib.metadata import version
 
 import qs_codec
 from qs_codec import EncodeOptions, Format, ListFormat
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
+from afs_protocol import Obj, Unsupported, serve  # noqa: E402
 
 NAME = "qs-codec"
 VERSION = "qs-codec %s, Python %s" % (version("qs-codec"), sys.version.split()[0])
@@ -27,16 +30,6 @@ LIST_FORMATS = {"brackets": ListFormat.BRACKETS, "indexInBrackets": ListFormat.I
 # qs has two formats: RFC3986 (space %20) and RFC1738 (space +, the form encoding). Neither leaves
 # AF's "/" and "?" raw; afnetworking maps to qs's default, RFC3986 (README: the differences are listed).
 FORMATS = {"afnetworking": Format.RFC3986, "rfc3986Unreserved": Format.RFC3986, "whatwgForm": Format.RFC1738}
-
-
-class Unsupported(Exception):
-    pass
-
-
-class Obj(dict):
-    def __init__(self, pairs):
-        super().__init__(pairs)
-        self.pairs = pairs
 
 
 def to_python(value, path, literal_bools):
@@ -86,37 +79,6 @@ def query_string(inp, options):
     return {"text": text}
 
 
-def reply_to(req):
-    rid = req.get("id")
-    component = req.get("component")
-    if isinstance(rid, str) and rid.startswith("handshake#"):
-        return {"id": rid, "output": req.get("input") or {}, "protocol": "1.1",
-                "implementation": {"name": NAME, "version": VERSION}, "supports": SUPPORTS}
-    if component == "echo":
-        return {"id": rid, "output": req.get("input") or {}}
-    if component != "query-string":
-        return {"id": rid, "unsupported": "component %s is not modelled by qs" % component}
-    try:
-        return {"id": rid, "output": query_string(req.get("input") or {}, req.get("options") or {})}
-    except Unsupported as e:
-        return {"id": rid, "unsupported": str(e)}
-    except Exception as e:
-        return {"id": rid, "harnessError": "%s: %s" % (type(e).__name__, e)}
-
-
-def main():
-    sys.setrecursionlimit(10000)
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            req = json.loads(line, object_pairs_hook=Obj)
-            reply = reply_to(req) if isinstance(req, dict) else {"id": None, "harnessError": "not an object"}
-        except Exception as e:
-            reply = {"id": None, "harnessError": "line is not JSON: %s" % e}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-
-
 if __name__ == "__main__":
-    main()
+    serve(NAME, VERSION, SUPPORTS, {"query-string": query_string}, modelled_by="qs", ordered=True,
+          recursion_limit=10000)

@@ -15,141 +15,36 @@
 # Every mapping and projection is documented in README.md next to this file. Stdout carries
 # replies only; logs go to stderr.
 
-require 'json'
 require 'erb'
 require 'stringio'
 require 'zlib'
 require 'rack'
 require 'rack/multipart'
 require 'rack/media_type'
-
-$stdout.sync = true
+require_relative '../ruby-common/afs_protocol'
 
 module Adapter
-  class Unsupported < StandardError; end
-  class HarnessError < StandardError; end
-
-  # A library failure reported as output: {"error": {"domain": …, "message": …}}.
-  class LibraryError < StandardError
-    attr_reader :domain
-
-    def initialize(domain, message)
-      super(message)
-      @domain = domain
-    end
-  end
+  include AFSProtocol # Unsupported, HarnessError, LibraryError, Tree
 
   DEFAULT_MAX_MULTIPART_PARTS = 10_000 # VECTORS.md §3.6 default, handed to Rack's part limits
 
-  # ------------------------------------------------------------ value encodings (VECTORS.md §2)
-
-  def self.bytes_of(value, path)
-    raise HarnessError, "#{path}: bytes need \"text\" or \"hex\"" unless value.is_a?(Hash)
-
-    if value['text'].is_a?(String)
-      value['text'].b
-    elsif value['hex'].is_a?(String)
-      hex = value['hex'].delete(' ')
-      raise HarnessError, "#{path}: bad hex" unless hex.length.even? && hex.match?(/\A\h*\z/)
-
-      [hex].pack('H*')
-    else
-      raise HarnessError, "#{path}: bytes need \"text\" or \"hex\""
-    end
-  end
-
-  def self.bytes_value(bytes)
-    s = bytes.dup.force_encoding(Encoding::UTF_8)
-    s.valid_encoding? ? { 'text' => s } : { 'hex' => bytes.unpack1('H*') }
-  end
-
-  def self.text_value(str)
-    return nil if str.nil?
-
-    s = str.dup.force_encoding(Encoding::UTF_8)
-    s.valid_encoding? ? s : s.scrub
-  end
-
   # ------------------------------------------------------------ percent-escape
-
-  def self.escape_family(options)
-    case (style = options['style'] || 'afnetworking')
-    when 'afnetworking', 'rfc3986Unreserved' then :rfc3986
-    when 'whatwgForm' then :form
-    else raise HarnessError, "options.style: unknown value \"#{style}\"; expected one of afnetworking, whatwgForm, rfc3986Unreserved"
-    end
-  end
 
   def self.percent_escape(input, options)
     raise Unsupported, 'ERB::Util.url_encode / Rack::Utils.escape do not escape in batches (reportBatches)' if options['reportBatches']
     raise Unsupported, 'ERB::Util.url_encode / Rack::Utils.escape have no batch size (batchSize)' unless options['batchSize'].nil?
 
-    family = escape_family(options)
+    family = AFSProtocol.escape_family(options)
     raise Unsupported, 'UTF-16 code units would be converted by the adapter, not the library' if input.key?('utf16')
 
     s = if input['text'].is_a?(String) then input['text']
-        elsif input.key?('hex') then bytes_of({ 'hex' => input['hex'] }, 'input.hex') # raw bytes, as they are
+        elsif input.key?('hex') then AFSProtocol.bytes_of({ 'hex' => input['hex'] }, 'input.hex') # raw bytes, as they are
         else raise HarnessError, 'input: give exactly one of "text", "utf16" or "hex"'
         end
     { 'text' => family == :rfc3986 ? ERB::Util.url_encode(s) : Rack::Utils.escape(s) }
   end
 
   # ------------------------------------------------------------ query-string
-
-  # JSON objects keep their members in order; a repeated name is remembered, not merged.
-  class OrderedObject < Hash
-    attr_reader :repeated
-
-    def []=(key, value)
-      @repeated = true if key?(key)
-      super
-    end
-  end
-
-  Tree = Struct.new(:list, :bool)
-
-  def self.ruby_value(value, path, tree)
-    case value
-    when OrderedObject, Hash
-      if value.size == 1 && value.keys.first.start_with?('$')
-        tag, body = value.first
-        case tag
-        when '$set' then raise Unsupported, 'Ruby/Rack have no set type ($set)'
-        when '$data'
-          raise HarnessError, "#{path}.$data: expected a hex string" unless body.is_a?(String)
-
-          return bytes_of({ 'hex' => body }, "#{path}.$data")
-        when '$double'
-          raise HarnessError, "#{path}.$double: expected a string" unless body.is_a?(String)
-
-          return { 'nan' => Float::NAN, 'inf' => Float::INFINITY, '-inf' => -Float::INFINITY }.fetch(body) { Float(body) }
-        when '$dict'
-          raise HarnessError, "#{path}.$dict: expected an array of pairs" unless body.is_a?(Array)
-
-          out = {}
-          body.each_with_index do |pair, i|
-            raise HarnessError, "#{path}.$dict[#{i}]: expected [\"key\", value]" unless pair.is_a?(Array) && pair.size == 2 && pair[0].is_a?(String)
-            raise Unsupported, 'a Ruby Hash cannot hold a repeated key ($dict)' if out.key?(pair[0])
-
-            out[pair[0]] = ruby_value(pair[1], "#{path}.#{pair[0]}", tree)
-          end
-          return out
-        else raise HarnessError, "#{path}: unknown tag #{tag} (use $dict for such a key)"
-        end
-      end
-      raise Unsupported, 'a Ruby Hash cannot hold a repeated key' if value.is_a?(OrderedObject) && value.repeated
-
-      value.each_with_object({}) { |(k, v), h| h[k] = ruby_value(v, "#{path}.#{k}", tree) }
-    when Array
-      tree.list = true
-      value.each_with_index.map { |v, i| ruby_value(v, "#{path}[#{i}]", tree) }
-    when true, false
-      tree.bool = true
-      value
-    else
-      value
-    end
-  end
 
   def self.query_string(input, options)
     options.each do |k, v|
@@ -159,9 +54,9 @@ module Adapter
     end
     raise HarnessError, 'input.parameters: required field is missing' unless input.key?('parameters')
 
-    escape_family(options) # validates the style; Rack's escaper is Rack::Utils.escape whatever the style (README)
+    AFSProtocol.escape_family(options) # validates the style; Rack's escaper is Rack::Utils.escape whatever the style (README)
     tree = Tree.new(false, false)
-    value = ruby_value(input['parameters'], 'input.parameters', tree)
+    value = AFSProtocol.ruby_value(input['parameters'], 'input.parameters', tree, 'Rack')
     array_style = options['arrayStyle'] || 'brackets'
     if tree.list && array_style != 'brackets'
       raise Unsupported, "build_nested_query writes list items as name[] (brackets), not arrayStyle #{array_style}"
@@ -238,15 +133,15 @@ module Adapter
       if value.key?(:tempfile)
         file = value[:tempfile]
         file.rewind
-        out << { 'name' => text_value(name), 'filename' => text_value(value[:filename]),
-                 'contentType' => text_value(value[:type]), 'body' => bytes_value(file.read.b) }
+        out << { 'name' => AFSProtocol.text_value(name), 'filename' => AFSProtocol.text_value(value[:filename]),
+                 'contentType' => AFSProtocol.text_value(value[:type]), 'body' => AFSProtocol.bytes_value(file.read.b) }
       else
         value.each { |k, v| parts_of(v, name.nil? ? k : "#{name}[#{k}]", out) }
       end
     when Array
       value.each { |v| parts_of(v, "#{name}[]", out) }
     else
-      out << { 'name' => text_value(name), 'filename' => nil, 'contentType' => nil, 'body' => bytes_value(value.to_s.b) }
+      out << { 'name' => AFSProtocol.text_value(name), 'filename' => nil, 'contentType' => nil, 'body' => AFSProtocol.bytes_value(value.to_s.b) }
     end
   end
 
@@ -255,7 +150,7 @@ module Adapter
     raise HarnessError, 'input.body: required field is missing' if input['body'].nil?
     raise HarnessError, 'input.boundary: expected a string' unless input['boundary'].is_a?(String)
 
-    body = bytes_of(input['body'], 'input.body')
+    body = AFSProtocol.bytes_of(input['body'], 'input.body')
     sizes = []
     limit = DEFAULT_MAX_MULTIPART_PARTS
     options.each do |k, v|
@@ -381,7 +276,7 @@ module Adapter
   def self.content_decode(input, options)
     raise HarnessError, 'input.body: required field is missing' if input['body'].nil?
 
-    body = bytes_of(input['body'], 'input.body')
+    body = AFSProtocol.bytes_of(input['body'], 'input.body')
     ce = input['contentEncoding']
     raise HarnessError, 'input.contentEncoding: expected a string' unless ce.nil? || ce.is_a?(String)
 
@@ -398,7 +293,7 @@ module Adapter
     rescue Zlib::Error => e
       raise LibraryError.new('zlib', "#{e.class}: #{e.message}")
     end
-    { 'body' => bytes_value(data) }
+    { 'body' => AFSProtocol.bytes_value(data) }
   end
 
   # ------------------------------------------------------------ protocol
@@ -411,11 +306,9 @@ module Adapter
     'content-decode' => method(:content_decode)
   }.freeze
 
-  HELLO = {
-    'protocol' => '1.1',
-    'implementation' => { 'name' => 'ruby',
-                          'version' => "Ruby #{RUBY_VERSION}, Rack #{Rack.release}, zlib #{Zlib::ZLIB_VERSION}, erb #{ERB.version}" },
-    'supports' => {
+  HELLO = AFSProtocol.hello(
+    'ruby', "Ruby #{RUBY_VERSION}, Rack #{Rack.release}, zlib #{Zlib::ZLIB_VERSION}, erb #{ERB.version}",
+    {
       'components' => {
         'percent-escape' => ['af4'],
         'query-string' => ['af4'],
@@ -429,62 +322,7 @@ module Adapter
         'content-decode' => ['error.*']
       }
     }
-  }.freeze
-
-  def self.evaluate(req)
-    component = req['component']
-    input = req.key?('input') ? req['input'] : {}
-    options = req['options'] || {}
-    raise HarnessError, 'input: expected an object' unless input.is_a?(Hash)
-    raise HarnessError, 'options: expected an object' unless options.is_a?(Hash)
-    return { 'output' => input } if component == 'echo'
-
-    handler = COMPONENTS[component] or raise Unsupported, "component #{component}"
-    { 'output' => handler.call(input, options) }
-  rescue LibraryError => e
-    { 'output' => { 'error' => { 'domain' => e.domain, 'message' => text_value(e.message) } } }
-  end
-
-  def self.reply_to(line)
-    req = begin
-      JSON.parse(line, max_nesting: false, object_class: OrderedObject)
-    rescue JSON::ParserError, JSON::NestingError, SystemStackError => e
-      id = line[/"id"\s*:\s*("(?:[^"\\]|\\.)*")/, 1]
-      id = (JSON.parse(id) rescue nil) if id # rubocop:disable Style/RescueModifier
-      if e.is_a?(SystemStackError) || e.is_a?(JSON::NestingError)
-        return { 'id' => id, 'unsupported' => "nesting deeper than Ruby's JSON parser reads (#{e.class})" }
-      end
-
-      return { 'id' => id, 'harnessError' => "line is not JSON: #{e.message[0, 200]}" }
-    end
-    return { 'id' => nil, 'harnessError' => 'line is not a JSON object' } unless req.is_a?(Hash)
-
-    id = req['id']
-    reply = begin
-      { 'id' => id }.merge(evaluate(req))
-    rescue Unsupported => e
-      { 'id' => id, 'unsupported' => e.message }
-    rescue HarnessError => e
-      { 'id' => id, 'harnessError' => e.message }
-    rescue StandardError, SystemStackError => e
-      # not a documented rejection: it surfaces as an error output naming the exception (README)
-      { 'id' => id, 'output' => { 'error' => { 'domain' => 'ruby', 'message' => text_value("#{e.class}: #{e.message}") } } }
-    end
-    reply.merge!(HELLO) if id.is_a?(String) && id.start_with?('handshake#')
-    reply
-  end
-
-  def self.main
-    $stdin.binmode
-    $stdin.each_line do |line|
-      line = line.force_encoding(Encoding::UTF_8)
-      next if line.strip.empty?
-
-      reply = reply_to(line)
-      $stdout.write(JSON.generate(reply, max_nesting: false, script_safe: false) + "\n")
-      $stdout.flush
-    end
-  end
+  )
 end
 
-Adapter.main if $PROGRAM_NAME == __FILE__
+AFSProtocol.serve(Adapter::HELLO, Adapter::COMPONENTS) if $PROGRAM_NAME == __FILE__
