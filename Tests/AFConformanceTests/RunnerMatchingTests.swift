@@ -86,4 +86,18 @@ import Testing
         #expect(lines.allSatisfy { $0.count < 140 })
         #expect(lines.contains { $0.contains("offset 500") })
     }
+
+    /// Strings and member names byte for byte; integers by their digits (VECTORS.md §4).
+    @Test func stringsKeysAndIntegersCompareExactly() {
+        let nfc = "\u{E9}", nfd = "e\u{301}"
+        #expect(nfc == nfd)  // Swift's == is canonical equivalence: the matcher must not use it
+        #expect(!Matcher.matches(expected: .string(nfc), actual: .string(nfd)))
+        #expect(!Matcher.matches(expected: .obj([nfc: .int(1)]), actual: .obj([nfd: .int(1)])))
+        #expect(!Matcher.matches(expected: .obj(["json": .obj([nfc: .int(1)])]), actual: .obj(["json": .obj([nfd: .int(1)])])))
+        #expect(!Matcher.matches(expected: .number("9007199254740993"), actual: .number("9007199254740992")))
+        #expect(Matcher.matches(expected: .number("1"), actual: .number("1.0")))
+        #expect(Matcher.matches(expected: .number("1e0"), actual: .number("1.00")))
+        #expect(Matcher.matches(expected: .number("-0"), actual: .number("0")))
+        #expect(!Matcher.matches(expected: .number("1"), actual: .number("2")))
+    }
 }

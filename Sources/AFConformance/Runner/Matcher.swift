@@ -58,7 +58,7 @@ public enum Matcher {
         }
         switch (e, a) {
         case (.object(let members), .object(let actualMembers)):
-            if exact, members.map(\.key) != actualMembers.map(\.key) {
+            if exact, !members.map(\.key).elementsEqual(actualMembers.map(\.key), by: Self.sameBytes) {
                 let ek = members.map(\.key), ak = actualMembers.map(\.key)
                 let note = Set(ek) == Set(ak)
                     ? "same members in a different order"
@@ -68,12 +68,12 @@ public enum Matcher {
             }
             for m in members {
                 if isAbsentMarker(m.value) {
-                    if let av = a[m.key] {
+                    if let av = Self.member(a, m.key) {
                         out.append(Mismatch(path: "\(path).\(m.key)", expected: nil, actual: av, note: "expected no \"\(m.key)\" field"))
                     }
                     continue
                 }
-                guard let av = a[m.key] else {
+                guard let av = Self.member(a, m.key) else {
                     let note = m.key == "error" ? "expected an error, the output has none" : "missing field \"\(m.key)\""
                     out.append(Mismatch(path: "\(path).\(m.key)", expected: m.value, actual: nil, note: note))
                     continue
@@ -93,11 +93,13 @@ public enum Matcher {
             }
             for (i, (x, y)) in zip(xs, ys).enumerated() { compare(x, y, "\(path)[\(i)]", exact: exact, &out) }
         case (.number(let x), .number(let y)):
-            if x != y && (Double(x) == nil || Double(x) != Double(y)) {
+            if !Self.sameNumber(x, y) {
                 out.append(Mismatch(path: path, expected: e, actual: a, note: "numbers differ"))
             }
         case (.string(let x), .string(let y)):
-            if x != y { out.append(Mismatch(path: path, expected: e, actual: a, note: "strings differ")) }
+            // Byte for byte: Swift's `==` would take canonically equivalent strings (é and e + U+0301)
+            // as equal, and SPEC §2.3 tells such keys apart.
+            if !Self.sameBytes(x, y) { out.append(Mismatch(path: path, expected: e, actual: a, note: "strings differ")) }
         default:
             if e != a {
                 out.append(Mismatch(path: path, expected: e, actual: a,
@@ -147,6 +149,27 @@ public enum Matcher {
     }
 
     /// The bytes of `{"text": …}` or `{"hex": …}` (exactly one member).
+    static func sameBytes(_ x: String, _ y: String) -> Bool { x.utf8.elementsEqual(y.utf8) }
+
+    /// The last member whose key has exactly `key`'s bytes (JSONValue's subscript compares keys as
+    /// Swift strings, i.e. up to canonical equivalence).
+    static func member(_ v: JSONValue, _ key: String) -> JSONValue? {
+        v.objectValue?.last { sameBytes($0.key, key) }?.value
+    }
+
+    /// Numbers by value: two integers (no `.`, `e`, `E`) by their digits, so 2^53 + 1 is not 2^53;
+    /// anything else as doubles (`1.0` = `1` = `1e0`).
+    static func sameNumber(_ x: String, _ y: String) -> Bool {
+        if x == y { return true }
+        func integer(_ s: String) -> Bool { !s.isEmpty && !s.contains { $0 == "." || $0 == "e" || $0 == "E" } }
+        if integer(x) && integer(y) {
+            func canonical(_ s: String) -> String { s == "-0" ? "0" : s }
+            return canonical(x) == canonical(y)
+        }
+        guard let a = Double(x), let b = Double(y) else { return false }
+        return a == b
+    }
+
     public static func bytesValue(_ v: JSONValue) -> [UInt8]? {
         guard case .object(let m) = v, m.count == 1, let s = m[0].value.stringValue else { return nil }
         switch m[0].key {
