@@ -22,8 +22,8 @@ import Testing
             let (simd, scalar) = both(bytes, style)
             #expect(simd == scalar, "\(style) \(note()): first difference at \(Array(zip(simd, scalar)).firstIndex { $0.0 != $0.1 } ?? min(simd.count, scalar.count))")
             // The counting pass that sizes escape()'s String agrees with what is written.
-            let counted = bytes.withUnsafeBufferPointer {
-                afs_percent_escape_size($0.baseAddress, $0.count, EscapeTables.lowNibbles(style).baseAddress, style == .whatwgForm ? 1 : 0)
+            let counted = bytes.withUnsafeBufferPointer { b in
+                EscapeTables.lowNibbles(style).withUnsafeBufferPointer { low in afs_percent_escape_size(b.baseAddress, b.count, low.baseAddress, style == .whatwgForm ? 1 : 0) }
             }
             #expect(counted == scalar.count, "\(style) \(note()): counted \(counted), written \(scalar.count)")
             // And escape() itself, into its exact-size String (only for UTF-8 input: it takes a String).

@@ -53,23 +53,23 @@ enum EscapeTables {
     }
 
     /// The allowed set as 16 nibble masks for the SIMD classifier: bit h of entry l is set when the
-    /// ASCII byte `h << 4 | l` is written as itself.
-    static func lowNibbles(_ style: EscapeStyle) -> UnsafeBufferPointer<UInt8> {
+    /// ASCII byte `h << 4 | l` is written as itself. An Array, so a wrong size traps on its bounds
+    /// check instead of writing past an allocation.
+    static func lowNibbles(_ style: EscapeStyle) -> [UInt8] {
         switch style {
         case .afnetworking: nibblesAF
         case .whatwgForm: nibblesForm
         case .rfc3986Unreserved: nibblesUnreserved
         }
     }
-    nonisolated(unsafe) private static let nibblesAF = makeNibbles(afnetworking)
-    nonisolated(unsafe) private static let nibblesForm = makeNibbles(whatwgForm)
-    nonisolated(unsafe) private static let nibblesUnreserved = makeNibbles(unreserved)
+    static let nibblesAF = makeNibbles(afnetworking)
+    static let nibblesForm = makeNibbles(whatwgForm)
+    static let nibblesUnreserved = makeNibbles(unreserved)
 
-    private static func makeNibbles(_ allowed: [Bool]) -> UnsafeBufferPointer<UInt8> {
-        let p = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16)
-        p.initialize(repeating: 0)
-        for b in 0..<128 where allowed[b] { p[b & 0xF] |= 1 << (b >> 4) }
-        return UnsafeBufferPointer(p)
+    private static func makeNibbles(_ allowed: [Bool]) -> [UInt8] {
+        var masks = [UInt8](repeating: 0, count: 16)
+        for b in 0..<128 where allowed[b] { masks[b & 0xF] |= 1 << (b >> 4) }
+        return masks
     }
 
     nonisolated(unsafe) private static let encodedAF = makeEncoded(afnetworking, plusForSpace: false)

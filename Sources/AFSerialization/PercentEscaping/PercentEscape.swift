@@ -43,14 +43,16 @@ public enum PercentEscape {
                 }
             }
         }
-        let low = EscapeTables.lowNibbles(style).baseAddress
         let plus: Int32 = style == .whatwgForm ? 1 : 0
-        let size = afs_percent_escape_size(src, input.count, low, plus)
-        // + 32: the kernel's vector stores end at most 32 bytes past the output written so far.
-        return String(unsafeUninitializedCapacity: size + 32) { out in
-            let written = afs_percent_escape(src, input.count, out.baseAddress, table.baseAddress, low, plus)
-            precondition(written == size, "escape size \(written) differs from the count \(size)")
-            return written
+        return EscapeTables.lowNibbles(style).withUnsafeBufferPointer { nibbles in
+            let low = nibbles.baseAddress
+            let size = afs_percent_escape_size(src, input.count, low, plus)
+            // + 32: the kernel's vector stores end at most 32 bytes past the output written so far.
+            return String(unsafeUninitializedCapacity: size + 32) { out in
+                let written = afs_percent_escape(src, input.count, out.baseAddress, table.baseAddress, low, plus)
+                precondition(written == size, "escape size \(written) differs from the count \(size)")
+                return written
+            }
         }
     }
 
@@ -69,8 +71,9 @@ public enum PercentEscape {
         // Checked in every build: the kernel's stores rely on it exactly as the scalar loop's do.
         precondition(out.count >= input.count &* 3 &+ 3, "escape buffer too small: 3·n + 3 bytes needed")
         let style = EscapeTables.style(of: table)
-        return afs_percent_escape(src, input.count, dst, table.baseAddress, EscapeTables.lowNibbles(style).baseAddress,
-                                  style == .whatwgForm ? 1 : 0)
+        return EscapeTables.lowNibbles(style).withUnsafeBufferPointer {
+            afs_percent_escape(src, input.count, dst, table.baseAddress, $0.baseAddress, style == .whatwgForm ? 1 : 0)
+        }
     }
 
     /// The scalar loop and the reference, branch-free: each table entry holds the (1 or 3) output

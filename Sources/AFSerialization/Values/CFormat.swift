@@ -13,8 +13,9 @@ enum CFormat {
         let needed = Int(withVaList([value]) { vsnprintf(nil, 0, format, $0) })
         guard needed > 0 else { return "" }
         return String(unsafeUninitializedCapacity: needed + 1) { out in
+            // The buffer's own size bounds the write: a wrong capacity cuts the text, never more.
             out.withMemoryRebound(to: CChar.self) { p in
-                Int(withVaList([value]) { vsnprintf(p.baseAddress, needed + 1, format, $0) })
+                min(Int(withVaList([value]) { vsnprintf(p.baseAddress, p.count, format, $0) }), p.count - 1)
             }
         }
     }
