@@ -13,9 +13,9 @@ enum CFormat {
         let needed = Int(withVaList([value]) { vsnprintf(nil, 0, format, $0) })
         guard needed > 0 else { return "" }
         return String(unsafeUninitializedCapacity: needed + 1) { out in
-            // The buffer's own size bounds the write: a wrong capacity cuts the text, never more.
+            // The buffer's own size bounds the write: a wrong capacity can cut the text, never overrun.
             out.withMemoryRebound(to: CChar.self) { p in
-                min(Int(withVaList([value]) { vsnprintf(p.baseAddress, p.count, format, $0) }), p.count - 1)
+                Int(withVaList([value]) { vsnprintf(p.baseAddress, p.count, format, $0) })
             }
         }
     }
