@@ -31,6 +31,11 @@ struct AdapterExperienceTests {
         #expect(report.expectedFailureCount == xfail.entries.count * 3)  // each entry covers all three profiles
         #expect(report.implementation?.declaration?.name == "urllib.parse")
         #expect(report.finalLine == "\(report.passed) passed, 0 failed, \(report.expectedFailureCount) expected, \(report.notApplicableCount) n/a")
+        // The README's walk-through shows this run, with and without the list: its figures cannot go stale.
+        let readme = try String(contentsOfFile: Implementations.packageRoot + "/README.md", encoding: .utf8)
+        #expect(readme.contains(report.finalLine), "README.md should show \(report.finalLine)")
+        let unlisted = "\(report.passed) passed, \(report.expectedFailureCount) failed, 0 expected, \(report.notApplicableCount) n/a"
+        #expect(readme.contains(unlisted), "README.md should show \(unlisted)")
 
         // The n/a runs are skipped in JUnit and counted apart in the JSON report.
         let junit = Reporters.junit(report)
