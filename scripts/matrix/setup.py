@@ -21,7 +21,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 def requirements_hold(manifest):
     for r in manifest.get("requires", []):
-        if subprocess.run(shlex.split(r), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+        try:
+            if subprocess.run(shlex.split(r), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+                return False
+        except OSError:  # the runtime itself is missing (php, ruby, node on a fresh machine)
             return False
     return True
 
