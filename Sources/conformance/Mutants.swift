@@ -23,7 +23,8 @@ struct MutantsCommand: ParsableCommand {
             dies, never whether it does: a survivor passes every run. Each run has --run-timeout \
             seconds (a hang is caught in one run, not after the whole set), the mutant --timeout in all. \
             For each mutant one line is written, flushed, as it ends: "<id> killed <how> <ms>" (how: \
-            exit-1, signal-N, timeout, run-timeout) or "<id> survived - <ms>" ("<id> error \
+            exit-1, signal-N, timeout, run-timeout; an AddressSanitizer build run with \
+            ASAN_OPTIONS=exitcode=86, as mutate.py's asan layer does, says exit-86 for a memory error) or "<id> survived - <ms>" ("<id> error \
             fork-failed-errno-N <ms>" when no child could be started: not a verdict). Unlike one \
             `conformance run` per mutant, the vector files are read by the original program, so a \
             mutant of the JSON parser is judged by the vectors that test the parser, not by breaking \
@@ -44,7 +45,7 @@ struct MutantsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds one run (a vector under one profile) may take; past that the mutant is killed (run-timeout). The original program's runs are held to it too.", valueName: "SECONDS"))
     var runTimeout: Double = 1
 
-    @Option(help: ArgumentHelp("Address-space limit of each child, in MiB (a mutant that allocates without bound dies instead of swapping).", valueName: "MiB"))
+    @Option(help: ArgumentHelp("Address space each child may add to what it starts with, in MiB (a mutant that allocates without bound dies instead of swapping; relative, so an AddressSanitizer build's reserved shadow does not count).", valueName: "MiB"))
     var memoryLimit = 4096
 
     func validate() throws {
@@ -221,7 +222,8 @@ struct ForkServer {
         // The child: quiet, bounded, on the mutant.
         let null = open("/dev/null", O_WRONLY)
         if null >= 0 { dup2(null, 1); dup2(null, 2) }
-        var lim = rlimit(rlim_cur: rlim_t(memoryLimit) << 20, rlim_max: rlim_t(memoryLimit) << 20)
+        let cap = Self.addressSpaceInUse() + (rlim_t(memoryLimit) << 20)
+        var lim = rlimit(rlim_cur: cap, rlim_max: cap)
         setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &lim)
         __afsActivateMutant(id)
         for i in order {
@@ -234,6 +236,23 @@ struct ForkServer {
         arm(0)
         page.pointee = -1
         _exit(0)
+    }
+
+    /// The bytes of address space mapped now (`/proc/self/statm`'s first field), 0 if unreadable.
+    /// Under AddressSanitizer that includes terabytes of reserved shadow, so the limit is on top.
+    private static func addressSpaceInUse() -> rlim_t {
+        let fd = open("/proc/self/statm", O_RDONLY)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return 0 }
+        var pages: rlim_t = 0
+        for byte in buffer[..<n] {
+            guard byte >= 0x30, byte <= 0x39 else { break }
+            pages = pages * 10 + rlim_t(byte - 0x30)
+        }
+        return pages * rlim_t(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// Arms (or, with 0, disarms) the one-shot real-time timer whose SIGALRM ends the child.

@@ -16,7 +16,7 @@ Commands:
   run       the analysis; writes report.md and report.json (default docs/mutation/)
   sites     list the mutants (JSON) after building the schemata (pruning what does not compile)
   triage    propose entries for docs/mutation/diagnostic.json (messages of core errors)
-  ratchet   CI: the vectors layer, compared with docs/mutation/baseline.json (exit 1 if lower)
+  ratchet   CI: the vectors layer, then its survivors under AddressSanitizer, against docs/mutation/baseline.json (exit 1 if lower)
 
 Examples:
   python3 scripts/mutation/mutate.py run                                  # vectors layer, every site
@@ -50,6 +50,13 @@ SITES = f"{MB}/schemata/sites.json"
 PRUNED = f"{MB}/pruned.json"
 SCRATCH = f"{MB}/debug"
 FUZZ_SCRATCH = f"{MB}/fuzz"
+ASAN_SCRATCH = f"{MB}/asan"
+# In the order they run: each layer tries only what the ones before it left alive.
+LAYERS = ("vectors", "asan", "tests", "fuzz")
+# The asan layer: a memory error exits with this code (a failing vector exits 1), so the report can
+# say which one killed the mutant. Leaks are not looked for: the fork server's children _exit.
+ASAN_EXIT = 86
+ASAN_OPTIONS = f"exitcode={ASAN_EXIT}:detect_leaks=0:abort_on_error=0:halt_on_error=1:symbolize=0"
 COV_SCRATCH = f"{MB}/cov"
 TOOL_PKG = "Tools"
 # Debug: swift-syntax builds in 1-2.5 min in debug, several times that in release (CI builds it
@@ -481,12 +488,28 @@ def kill_group(p):
     p.wait()
 
 
-def conformance_bin():
-    return os.path.join(ROOT, SCRATCH, "debug", "conformance")
+def conformance_bin(scratch=SCRATCH):
+    return os.path.join(ROOT, scratch, "debug", "conformance")
 
 
-def vectors_cmd():
-    return [conformance_bin(), "run", "--jobs", "1", "--max-diffs", "0"]
+def vectors_cmd(binary=None):
+    return [binary or conformance_bin(), "run", "--jobs", "1", "--max-diffs", "0"]
+
+
+def build_asan():
+    """The schemata conformance under AddressSanitizer (the asan layer); build_world has pruned
+    what does not compile, and a sanitizer changes no compile error."""
+    t = time.time()
+    r = sh(NICE + ["swift", "build", "--scratch-path", ASAN_SCRATCH, "--product", "conformance", "--sanitize=address"],
+           env=mutant_env(), check=False, capture=True)
+    if r.returncode != 0:
+        log(r.stdout[-4000:])
+        raise SystemExit("the AddressSanitizer schemata build failed (see above)")
+    return time.time() - t
+
+
+def asan_env(extra=None):
+    return mutant_env({"ASAN_OPTIONS": ASAN_OPTIONS, **(extra or {})})
 
 
 def calibrate(cmd, env, minimum=5.0, factor=10.0, label="", runs=3):
@@ -504,10 +527,15 @@ def calibrate(cmd, env, minimum=5.0, factor=10.0, label="", runs=3):
     return el, max(minimum, factor * el)
 
 
-def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None):
-    env0 = mutant_env({"AFS_MUTANT": "0"})
-    base, timeout = calibrate(vectors_cmd(), env0, minimum=minimum, label="the vectors")
-    log(f"vectors: unmutated run {base:.2f}s; timeout {timeout:.1f}s; {len(mutants)} mutants, {jobs} jobs")
+def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, asan=False):
+    """The vectors through the fork server; with asan, through the AddressSanitizer build, so a
+    read or write out of bounds kills the mutant although every output is right."""
+    binary = conformance_bin(ASAN_SCRATCH if asan else SCRATCH)
+    env_of = asan_env if asan else mutant_env
+    label = "asan" if asan else "vectors"
+    env0 = env_of({"AFS_MUTANT": "0"})
+    base, timeout = calibrate(vectors_cmd(binary), env0, minimum=minimum, label=f"the vectors ({label})")
+    log(f"{label}: unmutated run {base:.2f}s; timeout {timeout:.1f}s; {len(mutants)} mutants, {jobs} jobs")
     t0 = time.time()
     # A mutant inside a property's initializer (a table in a `static let`, a global, a default) may
     # live in a lazily initialized global that the server's parent has already initialized with the
@@ -516,9 +544,13 @@ def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None):
     forked = [m for m in mutants if not in_initializer(m)]
     # A run's own limit: no single run takes as long as the whole unmutated set (at least 1 s), so
     # a hang is caught in about a second instead of after the mutant's whole timeout.
-    res = run_server(forked, jobs, timeout, "vectors", deadline, done_before, run_timeout=max(1.0, base))
-    res.update(run_pool(fresh, lambda m: run_one(vectors_cmd(), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
-                        jobs, "vectors (initializers, one process each)", deadline, "vectors", done_before))
+    res = run_server(forked, jobs, timeout, label, deadline, done_before, run_timeout=max(1.0, base),
+                     binary=binary, env_of=env_of)
+    res.update(run_pool(fresh, lambda m: run_one(vectors_cmd(binary), env_of({"AFS_MUTANT": str(m["id"])}), timeout),
+                        jobs, f"{label} (initializers, one process each)", deadline, label, done_before))
+    if asan:
+        res = {k: (killed, "memory error (ASan)" if how in (f"exit-{ASAN_EXIT}", f"exit {ASAN_EXIT}") else how)
+               for k, (killed, how) in res.items()}
     return res, time.time() - t0, base
 
 
@@ -530,7 +562,8 @@ def in_initializer(m):
     return bool(INITIALIZER_RE.search(m.get("function", "")))
 
 
-def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, run_timeout=1.0):
+def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, run_timeout=1.0, binary=None,
+               env_of=mutant_env):
     """The vectors layer through `conformance mutants` (a fork server: the vectors are loaded once,
     each mutant runs in a forked child and stops at its first failing run). Same contract as
     run_pool: seeded random order, results appended to the progress file, {id: (killed, how)}."""
@@ -538,9 +571,9 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, r
     if not pending:
         return results
     by_id = {m["id"]: m for m in pending}
-    env = {**os.environ, **mutant_env()}
+    env = {**os.environ, **env_of()}
     env.pop("AFS_MUTANT", None)
-    cmd = NICE + [conformance_bin(), "mutants", "--jobs", str(jobs), "--timeout", f"{timeout:.1f}",
+    cmd = NICE + [binary or conformance_bin(), "mutants", "--jobs", str(jobs), "--timeout", f"{timeout:.1f}",
                   "--run-timeout", f"{min(run_timeout, timeout):.2f}"]
     err = tempfile.TemporaryFile(mode="w+")
     p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
@@ -822,7 +855,7 @@ def make_report(ctx):
     layers = ctx["layers"]
     results = ctx["results"]  # id -> {"layer": name or None, "how": str, "reached": last layer}
     scored = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
-    names = [l for l in ("vectors", "tests", "fuzz") if l in layers]
+    names = [l for l in LAYERS if l in layers]
 
     def killed_by(s, upto):
         r = results.get(s["id"])
@@ -1003,8 +1036,8 @@ def cmd_run(args):
     timing = {}
     layers = [l.strip() for l in args.layers.split(",") if l.strip()]
     for l in layers:
-        if l not in ("vectors", "tests", "fuzz"):
-            raise SystemExit(f"unknown layer {l}")
+        if l not in LAYERS:
+            raise SystemExit(f"unknown layer {l} (the layers: {', '.join(LAYERS)})")
     if args.no_build:
         # Use the mutant world as the last build left it (e.g. while another run uses it).
         sites = load_json(SITES, [])
@@ -1062,6 +1095,12 @@ def cmd_run(args):
         if layer == "vectors":
             res, el, base = layer_vectors(alive, args.jobs, deadline=deadline, done_before=prev)
             per_mutant["vectors unmutated run"] = round(base, 3)
+        elif layer == "asan":
+            if not args.no_build:
+                log("building the schemata conformance under AddressSanitizer ...")
+                timing["asan build"] = build_asan()
+            res, el, base = layer_vectors(alive, args.jobs, deadline=deadline, done_before=prev, asan=True)
+            per_mutant["asan unmutated run"] = round(base, 3)
         elif layer == "tests":
             res, el, base = layer_tests(alive, args.jobs, deadline=deadline, done_before=prev)
             per_mutant["tests unmutated run"] = round(base, 3)
@@ -1267,7 +1306,8 @@ def cmd_triage(args):
 
 
 def cmd_ratchet(args):
-    """CI: vectors layer over every mutant (or the baseline's fixed sample); fail if the rate drops."""
+    """CI: vectors layer over every mutant (or the baseline's fixed sample), then its survivors
+    through the AddressSanitizer build; fail if the rate drops."""
     t0 = time.time()
     base = load_json(f"{DOCS}/baseline.json", {})
     fraction = args.fraction if args.fraction is not None else base.get("fraction")
@@ -1281,15 +1321,26 @@ def cmd_ratchet(args):
         pruned = load_json(args.pruned, {}).get("pruned", {})
         by_key = {norm_key(m["key"]): m for m in rep["mutants"]}
         sel = [s for s in select(sites, pruned, ns) if norm_key(s["key"]) in by_key]
-        res = {s["id"]: (by_key[norm_key(s["key"])]["killed_by"] == "vectors", "") for s in sel}
+        res = {s["id"]: (by_key[norm_key(s["key"])]["killed_by"] in ("vectors", "asan"), "") for s in sel}
     else:
         build_tool()
         sites, pruned, tb = build_world(["conformance"])
         sel = select(sites, pruned, ns)
     eq, dg, stale = reviewed(sites, pruned)
     todo = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
+    asan_killed = []
     if not args.from_report:
         res, el, one = layer_vectors(todo, args.jobs, minimum=5.0)
+        alive = [s for s in todo if not res[s["id"]][0]]
+        if args.asan and alive:
+            # The vectors again, under AddressSanitizer, for what they left alive: an out-of-bounds
+            # read that returns the right answer is caught here, every time, not by fuzzing luck.
+            # The unmutated program's run under ASan is the check that the vectors are clean.
+            log(f"ratchet: the {len(alive)} survivors through the AddressSanitizer build ...")
+            build_asan()
+            ares, _, _ = layer_vectors(alive, args.jobs, minimum=5.0, asan=True)
+            res.update(ares)
+            asan_killed = [s for s in alive if ares[s["id"]][0]]
     # A mutant the baseline killed only by a timeout (a slow loop, not a failing vector) may finish
     # in time on another machine: that is timing, not a lost vector, so it still counts as killed.
     base_timeouts = set(base.get("timeouts", []))
@@ -1301,8 +1352,10 @@ def cmd_ratchet(args):
     surv = [s for s in todo if not res[s["id"]][0]]
     old_surv = set(base.get("survivors", []))
     lost = [s for s in surv if norm_key(s["key"]) not in old_surv]
-    md = ["## Mutation ratchet (vectors layer)\n",
-          f"{killed}/{len(todo)} behaviour mutants killed by the vectors ({r} %); baseline {base.get('kill_rate', 'none')} %. "
+    layer_name = "the vectors (+ ASan)" if args.asan and not args.from_report else "the vectors"
+    md = ["## Mutation ratchet (vectors layer, then its survivors under AddressSanitizer)\n",
+          f"{killed}/{len(todo)} behaviour mutants killed by {layer_name} ({r} %; {len(asan_killed)} only by ASan); "
+          f"baseline {base.get('kill_rate', 'none')} %. "
           f"{'Every mutant' if not (sample or fraction) else f'Fixed sample ({fraction or sample}, seed {seed})'}; {len(pruned)} not compiled; "
           f"{time.time() - t0:.0f} s.\n"]
     if unstable:
@@ -1335,7 +1388,8 @@ def cmd_ratchet(args):
         save_json(f"{DOCS}/baseline.json", {
             "_": "Mutation ratchet baseline (scripts/mutation/mutate.py ratchet --update-baseline).",
             "estimated_from_report": bool(args.from_report), "tolerance": tol,
-            "kill_rate": r, "killed": killed, "scored": len(todo), "sample": sample, "fraction": fraction, "seed": seed,
+            "kill_rate": r, "killed": killed, "scored": len(todo), "asan": bool(args.asan and not args.from_report),
+            "asan_only": sorted(norm_key(s["key"]) for s in asan_killed), "sample": sample, "fraction": fraction, "seed": seed,
             "commit": sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip(),
             "survivors": sorted(norm_key(s["key"]) for s in surv),
             "timeouts": sorted(norm_key(s["key"]) for s in todo if res[s["id"]][1] in ("timeout", "run timeout"))})
@@ -1345,7 +1399,7 @@ def cmd_ratchet(args):
     # Fail on a lower rate, and on any mutant the baseline did not list as a survivor that now
     # survives: a vector that caught it is gone, or new code has no vector (one lost vector shows).
     ok = (want is None or r + base.get("tolerance", 0.0) + 1e-9 >= want) and not lost
-    print(f"mutation ratchet: {killed}/{len(todo)} killed by the vectors ({r} %), baseline {want} %: "
+    print(f"mutation ratchet: {killed}/{len(todo)} killed by {layer_name} ({r} %; {len(asan_killed)} only by ASan), baseline {want} %: "
           f"{'ok' if ok else 'FAIL'}; {len(lost)} new survivors; details in {MB}/ratchet.md ({time.time() - t0:.0f} s)")
     return 0 if ok else 1
 
@@ -1362,7 +1416,8 @@ def main():
 
     r = sub.add_parser("run", help="run the analysis and write the reports")
     scope(r)
-    r.add_argument("--layers", default="vectors", help="comma-separated: vectors,tests,fuzz (default: vectors)")
+    r.add_argument("--layers", default="vectors", help="comma-separated, run in this order: vectors,asan,tests,fuzz (asan: the "
+                   "vectors through an AddressSanitizer build, for mutants that only read or write out of bounds; default: vectors)")
     r.add_argument("--fuzz-seconds", type=int, default=60, help="seconds per fuzz target per mutant (default 60)")
     r.add_argument("--tests-skip", default=TESTS_SKIP, help=f"swift test --skip pattern for the tests layer (default '{TESTS_SKIP}': the "
                    "harness's child-process suites; '' runs every suite)")
@@ -1400,6 +1455,8 @@ def main():
                    "(stable when other code changes; default: the baseline's)")
     c.add_argument("--seed", type=int, help="override the baseline's seed")
     c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--no-asan", dest="asan", action="store_false",
+                   help="skip the AddressSanitizer build that the vectors' survivors run through (a memory error kills)")
     c.add_argument("--from-report", metavar="JSON", help="with --update-baseline: take the vectors results of a full run's report.json instead of running")
     c.add_argument("--sites", default=f"{MB}/last-run-sites.json", help="with --from-report: that run's sites")
     c.add_argument("--pruned", default=f"{MB}/last-run-pruned.json", help="with --from-report: that run's pruned list")
