@@ -51,6 +51,21 @@ def describe(v, bool_style="numeric"):
     raise TypeError(v)
 
 
+def render_key(v, bool_style="numeric"):
+    """A set element's sort text, SPEC §2.3 as written: a leaf's description, null as `<null>`, data
+    as `{length = n}`; an array or set as `(` + its elements' texts in input order joined by `, ` +
+    `)`; a dictionary as `{` + `key = text` for its entries in key order joined by `; ` + `}`."""
+    if v is None:
+        return "<null>"
+    if isinstance(v, Data):
+        return "{length = %d}" % len(v.b)
+    if isinstance(v, (list, Set)):
+        return "(" + ", ".join(render_key(x, bool_style) for x in (v.items if isinstance(v, Set) else v)) + ")"
+    if isinstance(v, dict):
+        return "{" + "; ".join("%s = %s" % (k, render_key(v[k], bool_style)) for k in sorted(v, key=swift_order)) + "}"
+    return describe(v, bool_style)
+
+
 def flatten(field, v, array_style, bool_style):
     if isinstance(v, dict):
         out = []
@@ -65,18 +80,7 @@ def flatten(field, v, array_style, bool_style):
         return out
     if isinstance(v, Set):
         out = []
-        # A container's description starts with "(" (array) or "{" (dictionary, NSSet's "{(") in
-        # Foundation and in the core's rendering alike (SPEC §2.3 is silent on the rest): enough
-        # to order it against scalars, not against another container, so a set holds at most one.
-        assert sum(isinstance(x, (list, dict, Set)) for x in v.items) <= 1 or len(v.items) < 2, "ambiguous set"
-
-        def set_key(x):
-            if isinstance(x, (list, Set)):
-                return "("
-            if isinstance(x, dict):
-                return "{"
-            return unicodedata.normalize("NFC", "<null>" if x is None else describe(x, bool_style))
-        for x in sorted(v.items, key=set_key):
+        for x in sorted(v.items, key=lambda x: unicodedata.normalize("NFC", render_key(x, bool_style))):
             out += flatten(field, x, array_style, bool_style)
         return out
     if isinstance(v, Data):
@@ -458,6 +462,27 @@ def ordering():
     f.add("repeated identical keys keep their input order (Decision, issue 13: sorting is stable; SPEC §2.3 ties); "
           "expected by Python's stable sorted() + urllib quote",
           {"parameters": {"$dict": entries}}, {"text": encode(pairs), "pairs": pairs})
+    # Sets of several containers: their order is decided by the rendering's separators and brackets
+    # (SPEC §2.3), each vector built so that one character of the rendering decides.
+    for params, what in [
+            ({"s": Set([["a", "b"], ["a!"]])}, "two arrays: (a, b) after (a!) since ',' > '!'"),
+            ({"s": Set([["a"], ["a", "b"]])}, "(a) before (a, b): ')' < ','"),
+            ({"s": Set([["b"], ["a"]])}, "two one-element arrays sort by their rendering, not input order"),
+            ({"s": Set([{"a": "1", "b": "2"}, {"a": "1;"}])}, "dictionaries: entries joined by '; ' ({a = 1; b = 2} before {a = 1;})"),
+            ({"s": Set([{"a": "1"}, {"a": "1|"}])}, "{a = 1|} before {a = 1}: '|' < '}'"),
+            ({"s": Set([{"a": "1"}, {"a!": "0"}])}, "{a = 1} before {a! = 0}: ' ' < '!' (key, then ' = ')"),
+            ({"s": Set([{"a": "1"}, "z"])}, "z before {a = 1}: 'z' < '{'"),
+            ({"s": Set([{"k": ["x", "y"]}, {"k": ["x"], "j": 1}])}, "nested: {j = 1; k = (x)} before {k = (x, y)}"),
+            ({"s": Set([Set(["c", "a"]), Set(["b"])])}, "a set inside a set renders its elements in input order: (b) before (c, a)"),
+            ({"s": Set([["a", "b"], ["a-"]])}, "(a, b) before (a-): the first ', ' decides (',' < '-')"),
+            ({"s": Set([["a"], "(-"])}, "(- before (a): no separator before the first element"),
+            ({"s": Set([{"a": "1"}, "{<"])}, "{< before {a = 1}: no '; ' before the first entry"),
+            ({"s": Set([{"a": "1", "b": "2"}, {"a": "1!"}])}, "{a = 1!} before {a = 1; b = 2}: the separator is ';' then ' ' ('!' < ';')"),
+            ({"s": Set([{"a": "1"}, "{b"])}, "{a = 1} before {b: the first entry starts right after '{'"),
+            ({"s": Set([["a"], "(a("])}, "(a( before (a): the array is closed by ')' ('(' < ')')"),
+            ({"s": Set([["a"], "(a)+"])}, "(a) before (a)+: an element's text ends at its own ')', not at the ', ' after it"),
+            ({"s": Set([["b"], "a", "a+"])}, "a before a+ before (b): a leaf's text ends at itself, not at the ', ' after it")]:
+        add(what + " (the SPEC §2.3 rendering, in Python)", params)
     return f
 
 

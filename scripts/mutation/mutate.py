@@ -30,6 +30,7 @@ import argparse
 import concurrent.futures
 import fnmatch
 import hashlib
+import inspect
 import json
 import os
 import random
@@ -102,8 +103,10 @@ def save_json(path, data):
 
 
 def fingerprint():
-    """Hash of the core's sources and the tool's: the pruned list is valid for one fingerprint."""
+    """Hash of the core's sources, the tool's and the pruning rules (prune() below): the pruned
+    list is valid for one fingerprint."""
     h = hashlib.sha256()
+    h.update(inspect.getsource(prune).encode() + inspect.getsource(helper_sites).encode() + repr(HELPER_OPS).encode())
     for base in (CORE, f"{TOOL_PKG}/Sources/afs-mutate"):
         for dirpath, _, files in sorted(os.walk(os.path.join(ROOT, base))):
             for name in sorted(files):
@@ -210,12 +213,62 @@ def build_world(products, tests=False, max_rounds=12):
     raise SystemExit("pruning did not converge")
 
 
+# The runtime helper each operator family's schemata call goes through (afs-mutate's HELPERS): an
+# error that names a helper ("global function '__afsAdd' requires that 'String' conform to
+# 'AdditiveArithmetic'") is caused by that helper's call, not by every mutant on the line.
+HELPER_OPS = {
+    "__afsAdd": ("arith +↔-", "+"), "__afsSub": ("arith +↔-", "-"), "__afsMul": ("arith *↔/", "*"),
+    "__afsDiv": ("arith *↔/", "/"), "__afsAnd": ("bitwise and↔or", "&"), "__afsOr": ("bitwise and↔or", "|"),
+    "__afsShl": ("shift <<↔>>", "<"), "__afsShr": ("shift <<↔>>", ">"), "__afsLAnd": ("logical and↔or", "&"),
+    "__afsLOr": ("logical and↔or", "|"), "__afsHalfOpen": ("range ..<↔...", "<"), "__afsClosed": ("range ..<↔...", "."),
+    "__afsMin": ("min↔max", "m"), "__afsMax": ("min↔max", "m"), "__afsLT": ("relational <→", None),
+    "__afsLE": ("relational <=→", None), "__afsGT": ("relational >→", None), "__afsGE": ("relational >=→", None),
+    "__afsI1": ("integer", None), "__afsI2": ("integer", None), "__afsI3": ("integer", None),
+    "__afsStr": ("string literal", None), "__afsNot": (("negate", "equality", "delete guard"), None),
+    "__afsBool": ("true↔false", None),
+}
+HELPER_RE = re.compile(r"global function '(__afs\w+)'")
+TYPE_ERROR_RE = re.compile(r"binary operator|cannot convert|cannot be applied|no exact matches|ambiguous|requires that")
+
+
+def operator_char(site):
+    """The first character where the mutated text departs from the original (the operator: `a + b`
+    → `a - b` gives "+"), or None."""
+    o, m = site["original"], site["mutated"]
+    for a, b in zip(o, m):
+        if a != b:
+            return a
+    return None
+
+
+def helper_sites(live, helper, line):
+    """The live sites whose schemata call is `helper` and whose span holds `line`, smallest first."""
+    family, char = HELPER_OPS.get(helper, (None, None))
+    if family is None:
+        return []
+    families = family if isinstance(family, tuple) else (family,)
+    cands = [s for s in live if s["operator"].startswith(families) and s["line"] <= line <= s["end_line"]
+             and (char is None or operator_char(s) == char
+                  or (helper in ("__afsHalfOpen", "__afsClosed") and ("..<" in s["original"]) == (helper == "__afsHalfOpen")))]
+    if not cands:
+        return []
+    smallest = min(s["end_line"] - s["line"] for s in cands)
+    return [s for s in cands if s["end_line"] - s["line"] == smallest]
+
+
 def prune(errors, sites, pruned):
+    """Drops the mutants that the compiler errors point at: per mutant (one helper call), not per
+    line or function. A diagnostic that names a helper drops only that helper's call on the line;
+    other errors on a line already answered this round are taken as its cascade (the next round
+    shows whether they remain). Every site is judged against the round's starting set, so the
+    same diagnostic reported twice (the emit-module and compile jobs both print it) maps to the
+    same mutants instead of falling through to "drop the enclosing declaration"."""
     schem = os.path.join(ROOT, SCHEMATA) + "/"
     by_group = {}
     for s in sites:
         by_group.setdefault(s["group"], []).append(s)
     newly = 0
+    before = set(pruned)
 
     def drop(group_sites, why):
         nonlocal newly
@@ -224,14 +277,35 @@ def prune(errors, sites, pruned):
                 pruned[s["key"]] = why
                 newly += 1
 
-    for path, line, col, msg in errors:
+    parsed = []
+    for path, line, col, msg in dict.fromkeys(errors):  # the same diagnostic printed twice is one
         path = os.path.realpath(path)
         if not path.startswith(os.path.realpath(schem)):
             continue
-        rel = os.path.relpath(path, os.path.realpath(schem))
-        line = int(line)
-        live = [s for s in sites if s["file"] == rel and s["key"] not in pruned]
+        parsed.append((os.path.relpath(path, os.path.realpath(schem)), int(line), msg))
+    # Diagnostics that name a helper first: they say exactly which call failed.
+    parsed.sort(key=lambda e: 0 if HELPER_RE.search(e[2]) else 1)
+    answered = set()  # (file, line) that a helper diagnostic settled this round
+    for rel, line, msg in parsed:
+        live = [s for s in sites if s["file"] == rel and s["key"] not in before]
+        m = HELPER_RE.search(msg)
+        hit = helper_sites(live, m.group(1), line) if m else []
+        if hit:
+            answered.add((rel, line))
+            for g in {s["group"] for s in hit}:
+                drop(by_group[g], f"{rel}:{line}: {msg}"[:300])
+            continue
+        if (rel, line) in answered or (rel, line - 1) in answered or (rel, line + 1) in answered:
+            continue  # a cascade of a helper call dropped this round; the next round tells
         hit = [s for s in live if s["line"] == line]
+        if TYPE_ERROR_RE.search(msg):
+            # A type error that names no helper, on a line with arithmetic or a range: the helper
+            # call changed the operands' types (`s += "." + x` → "'+=' cannot be applied to String
+            # and String.Stride"). Those sites first; if the error stays, the next round takes the rest.
+            typed = [s for s in hit if s["operator"].startswith(("arith", "range"))]
+            if typed:
+                hit = typed
+                msg = "type error on a line with arithmetic (its helper first): " + msg
         enclosing = [s for s in live if s["decl_lines"][0] <= line <= s["decl_lines"][1]]
         if re.search(r"used before being initialized|without initializing all stored|before all stored properties|must be completely initialized", msg):
             # Definite initialization: reported at a use, caused by a deleted assignment in the same declaration.
@@ -904,6 +978,7 @@ def make_report(ctx):
                      "reviewed": "equivalent" if s["key"] in eq else "diagnostic" if s["key"] in dg else None}
                     for s in sel],
         "not_compiled": [{"key": k, "why": v} for k, v in sorted(pruned.items())],
+        "unscored_functions": unscored_functions(sites_all, pruned, eq, dg),
     }
     ops = {}
     for op in [s["operator"] for s in sites_all] + [op_of_key(k) for k in pruned]:
@@ -992,6 +1067,17 @@ def make_report(ctx):
         for k in stale:
             md.append(f"- `{esc(k)}`")
         md.append("")
+    uf = js["unscored_functions"]
+    md.append(f"## Functions with sites and no scored mutant ({len(uf)})\n")
+    md.append("Every mutant of these functions is out of the score; the reason is the list that took each out "
+              "(a compiler error, a reviewed claim). None may be missing a reason.\n")
+    if uf:
+        md.append("| function | sites | not compiled | equivalent | diagnostic | reason |")
+        md.append("|---|---:|---:|---:|---:|---|")
+        for u in uf:
+            md.append(f"| {esc(u['file'])} {esc(u['function'])} | {u['sites']} | {u['not_compiled']} | {u['equivalent']} | "
+                      f"{u['diagnostic']} | {esc(u['reason'])} |")
+    md.append("")
     md.append(f"## Not compiled ({len(js['not_compiled'])})\n")
     md.append("Sites whose switched code did not type-check (pruned from the schemata, not scored):\n")
     md.append("| key | compiler error |")
@@ -1000,6 +1086,34 @@ def make_report(ctx):
         md.append(f"| <sub>{esc(x['key'])}</sub> | {esc(x['why'])} |")
     md.append("")
     return js, "\n".join(md)
+
+
+def unscored_functions(sites_all, pruned, eq, dg):
+    """Functions with mutation sites of which none can be scored (every one pruned or reviewed),
+    each with the reason the first exclusion gives: the report must leave none unexplained."""
+    fns = {}
+    for st in sites_all:
+        f = fns.setdefault((st["file"], st["function"]), {"sites": 0, "not_compiled": 0, "equivalent": 0, "diagnostic": 0, "why": []})
+        f["sites"] += 1
+        if st["key"] in eq:
+            f["equivalent"] += 1
+            f["why"].append(eq[st["key"]])
+        elif st["key"] in dg:
+            f["diagnostic"] += 1
+            f["why"].append(dg[st["key"]])
+    for k, why in pruned.items():
+        parts = k.split("|")
+        f = fns.setdefault((parts[0], parts[1]), {"sites": 0, "not_compiled": 0, "equivalent": 0, "diagnostic": 0, "why": []})
+        f["sites"] += 1
+        f["not_compiled"] += 1
+        f["why"].insert(0, "not compiled: " + why)
+    out = []
+    for (file, fn), f in sorted(fns.items()):
+        if f["not_compiled"] + f["equivalent"] + f["diagnostic"] == f["sites"]:
+            out.append({"file": file, "function": fn, "sites": f["sites"], "not_compiled": f["not_compiled"],
+                        "equivalent": f["equivalent"], "diagnostic": f["diagnostic"],
+                        "reason": (f["why"][0] if f["why"] else "no reason recorded")[:200]})
+    return out
 
 
 def esc(s):
