@@ -268,18 +268,20 @@ private struct Cursor {
         index += n
     }
 
+    /// A malformed number fails at the first byte that cannot continue it, where Foundation says
+    /// "around character N" (`[1e+]` at 4), not at the number's first byte (SPEC §6.4).
     mutating func parseNumber() throws(AFSError) -> String {
         let start = index
         func digit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+        guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(index).", at: index) }
         // Decimal exponent of the leading significant digit (for the Foundation range check).
         var magnitude = 0
         var sawNonZero = false
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, digit(bytes[index]) {
-                throw error("Number with leading zero around character \(start).", at: start)
+                throw error("Number with leading zero around character \(index).", at: index)
             }
         } else {
             let intStart = index
@@ -289,7 +291,7 @@ private struct Cursor {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+            guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(index).", at: index) }
             let fracStart = index
             while index < bytes.count, digit(bytes[index]) {
                 if !sawNonZero, bytes[index] != UInt8(ascii: "0") {
@@ -307,7 +309,7 @@ private struct Cursor {
                 negative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
-            guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(start).", at: start) }
+            guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(index).", at: index) }
             // Saturates far above any magnitude a body can hold (one digit per byte), so the range
             // check below stays exact: `0.(10^6 zeros)1e10000000` still overflows.
             while index < bytes.count, digit(bytes[index]) {
