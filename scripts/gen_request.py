@@ -13,6 +13,7 @@ Every vector injects preferredLanguages and userAgent so the full header set is 
 SPEC; headers compare in any order ({"$unordered": …}) because AFNetworking's NSURLRequest does not
 define one.
 """
+import re
 import base64
 import json
 import plistlib
@@ -780,6 +781,24 @@ def json_options_file():
     for model in [["1 ", "1:", "1/", "1a"], ["1a", "1/", "1:", "1 "]]:
         ok("sortedKeys: a digit run stops before space, ':' and '/' (predicted from the recorded table; to be confirmed by --foundation), given %r"
            % model, {k: 1 for k in model}, ("sortedKeys",), order=lambda ks: sorted(ks, key=["1 ", "1:", "1/", "1a"].index))
+    # Issue 25: digit runs of 2^64 and more. SPEC §3.3 deviation: they compare by value (then fewer
+    # leading zeros first), as every shorter run does; Linux Foundation compares them modulo 2^64
+    # (recorded 2026-11-26 with JSONSerialization .sortedKeys: a18446744073709551616 < a18446744073709551617
+    # < a9 < a99999999999999999999999 < a18446744073709551615), an overflow, not an order. Not in
+    # FOUNDATION_CASES: --foundation would (rightly) report the difference.
+    def by_value(keys):
+        split = [re.fullmatch(r"([a-z]+)([0-9]+)", k) for k in keys]
+        assert all(split), keys
+        return sorted(keys, key=lambda k: (re.fullmatch(r"([a-z]+)([0-9]+)", k).group(1), int(k.lstrip("abcdefghijklmnopqrstuvwxyz")), len(k)))
+    for model in [["a18446744073709551616", "a18446744073709551615", "a9", "a99999999999999999999999", "a18446744073709551617"],
+                  ["b18446744073709551616", "b18446744073709551615"],
+                  ["z100000000000000000000", "z099999999999999999999", "z99999999999999999999", "z0100000000000000000000"]]:
+        params = {k: i for i, k in enumerate(model)}
+        f.add("sortedKeys: digit runs of 2^64 and more compare by value, then fewer leading zeros first (SPEC §3.3 deviation: "
+              "Linux Foundation wraps them modulo 2^64); expected by fjson() with the order by value, given %s" % "/".join(model),
+              req("json", "POST", "http://example.com/api", params=params),
+              {"body": {"text": fjson(params, ("sortedKeys",), by_value)}},
+              options=dict(BASE_OPTS, jsonWritingOptions=["sortedKeys"]), refs=["SPEC§3.3"])
     return f
 
 
