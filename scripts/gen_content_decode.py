@@ -251,12 +251,14 @@ def paths_file():
             f.add("%s%s → the plaintext (%s)" % (what, how, oracle), {"contentEncoding": coding, "body": bytes_value(body)},
                   {"body": bytes_value(plain)}, options=opts, refs=[ref] if ref else None)
 
-    def bad(what, coding, body, kind, ref, why, chunkings=CH):
+    def bad(what, coding, body, kind, ref, why, chunkings=CH, offset=None):
         for opts in chunkings:
             how = "" if opts is None else ", chunks %s" % opts["chunkSizes"]
             e = {"domain": CORE}
             if kind:
                 e["kind"] = kind
+            if offset is not None:
+                e["offset"] = offset
             f.add("%s%s → %s (%s)" % (what, how, kind or "typed error", why), {"contentEncoding": coding, "body": bytes_value(body)}, {"error": e},
                   options=opts, refs=[ref] if ref else None)
 
@@ -315,8 +317,9 @@ def paths_file():
         assert rejected_by(lambda: gzip.decompress(g + tail))
         bad("a gzip member followed by %s" % tail[:14].hex(" "), "gzip", g + tail, kind, "RFC1952", why)
     assert rejected_by(lambda: gzip.decompress(g + b"x"))
-    bad("a gzip member followed by one byte 'x' (not a gzip magic)", "gzip", g + b"x", None, "RFC1952",
-        "gzip.decompress: not a gzipped file; SPEC §7 pins only a typed error here")
+    bad("a gzip member followed by one byte 'x' (not a gzip magic)", "gzip", g + b"x", "corruptContent", "RFC1952",
+        "gzip.decompress: not a gzipped file (zlib would wait for a second byte); SPEC §7 decision: a lone byte other than 1f can "
+        "begin no member, so corrupt, at the end of the input", offset=len(g) + 1)
     for coding in ["gzip", "x-gzip", "deflate", "identity", "gzip, deflate"]:
         ok("an empty body under %r (README §7 decision: an empty body decodes to empty)" % coding, coding, b"", b"", None, chunkings=[None],
            oracle="README decision")
@@ -388,6 +391,14 @@ def paths_file():
           {"body": bytes_value(b"a" * 100 + b"b" * 50)}, options={"maxDecodedSize": 150}, refs=["RFC1952"])
     f.add("multi-member gzip, 150 bytes, maxDecodedSize 149 → limitExceeded", {"contentEncoding": "gzip", "body": bytes_value(two)},
           {"error": {"domain": CORE, "kind": "limitExceeded"}}, options={"maxDecodedSize": 149}, refs=["SPEC§8"])
+    # Issue 25: a lone byte where a gzip member would begin (SPEC §7 decision): corrupt unless it is 1f.
+    for body, kind, off, why in [
+            (b"x", "corruptContent", 1, "gzip.decompress: not a gzipped file; zlib waits for the magic's second byte"),
+            (g + b"\x00\x00x", "corruptContent", len(g) + 3, "gzip.decompress: not a gzipped file (after the zero padding)"),
+            (g + b"\x1f", "truncatedContent", None, "zlib.decompressobj(47) on the byte: no error, eof false; gzip.decompress reads two "
+             "bytes and says not a gzipped file, but a member could still follow")]:
+        assert rejected_by(lambda: gzip.decompress(body))
+        bad("gzip body %s…%s (%d bytes)" % (body[:2].hex(" "), body[-3:].hex(" "), len(body)), "gzip", body, kind, "RFC1952", why, offset=off)
     return f
 
 

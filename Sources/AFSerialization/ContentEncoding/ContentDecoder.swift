@@ -112,6 +112,10 @@ final class InflateStage {
     private var sawInput = false
     /// Bytes of this layer's input consumed before the current buffer (for error offsets).
     private var consumed = 0
+    /// gzip: where the current member starts in this layer's input, and its first byte once seen.
+    /// A member that ends after one byte other than 0x1F could never have become one (SPEC §7).
+    private var memberStart = 0
+    private var memberFirstByte: UInt8? = nil
     /// Output scratch: starts small, so a short body costs little, and doubles each time zlib
     /// fills it, up to 256 KiB (large bodies then inflate in big steps).
     private static let initialScratchSize = 16 * 1024, maxScratchSize = 256 * 1024
@@ -222,7 +226,10 @@ final class InflateStage {
                 if offset == input.count { return }
                 inflateReset(stream)
                 state = .inflating
+                memberStart = consumed + offset
+                memberFirstByte = nil
             case .inflating:
+                if memberFirstByte == nil { memberFirstByte = input[offset] }
                 stream.pointee.next_in = UnsafeMutablePointer(mutating: base + offset)
                 stream.pointee.avail_in = 0
                 // Input not yet handed to zlib (it gets all of it, except near the limit).
@@ -296,7 +303,13 @@ final class InflateStage {
         case .sniffing:
             if !sniffed.isEmpty { throw AFSError(.truncatedContent, "truncated deflate data", context: context) }
         case .inflating:
-            if sawInput { throw AFSError(.truncatedContent, "truncated \(codingName) data: end of stream marker missing", context: context) }
+            guard sawInput else { break }
+            // zlib waits for the magic's second byte; but a lone byte other than 0x1F can begin no
+            // member: corrupt (Python's "Not a gzipped file"), not truncated. A lone 0x1F still could.
+            if format == .gzip, consumed - memberStart == 1, let first = memberFirstByte, first != 0x1F {
+                throw AFSError(.corruptContent, "corrupt gzip data: byte 0x\(String(first, radix: 16)) where a member's magic 1f 8b begins", offset: consumed, context: context)
+            }
+            throw AFSError(.truncatedContent, "truncated \(codingName) data: end of stream marker missing", context: context)
         case .betweenMembers, .ended:
             break
         }
