@@ -320,6 +320,31 @@ def json_file():
         f.add("%s is not valid JSON → −1016 with AF's failure reason (SPEC §3.3)" % what,
               {"serializer": "json", "method": "POST", "url": "http://example.com/api", "parameters": params},
               {"error": err}, options=BASE_OPTS)
+    # Issue 25: what an AF user reads in the −1016 error. The description is Linux Foundation's default
+    # for an NSError without one ("The operation could not be completed. " + the failure reason, SPEC
+    # §3.3); context `field` is the path of the first invalid value in model order, written as SPEC §3.3
+    # says ($, .key, [index]), at most its first 200 characters. Expected from that text.
+    def path_of(steps):
+        return ("$" + "".join("[%d]" % x if isinstance(x, int) else "." + x for x in steps))[:200]
+    full = dict(err, description="The operation could not be completed. The `parameters` argument is not valid JSON.")
+    k150 = "k" * 150
+    k97 = "k" * 97
+    nan, inf = {"$double": "nan"}, {"$double": "inf"}
+    for params, steps, what in [
+            ("just a string", [], "a top-level string: the path is $"),
+            ({"a": [1, {"b": nan}]}, ["a", 1, "b"], "NaN inside an array inside an object"),
+            ([0, 1, inf], [2], "a top-level array: the third element"),
+            ({"a": 1, "b": [{"c": 2}, {"d": nan, "e": inf}]}, ["b", 1, "d"], "the first invalid value in model order"),
+            ({k150: {k150: inf}}, [k150, k150], "a path of 303 characters: its first 200"),
+            ({k97: {k97: inf}}, [k97, k97], "a path of exactly 197 characters: whole"),
+            ({k97 + "kk": {k97: inf}}, [k97 + "kk", k97], "a path of exactly 199 characters: whole"),
+            ({k97 + "kkk": {k97: inf}}, [k97 + "kkk", k97], "a path of exactly 200 characters: whole"),
+            ({k97 + "kkkk": {k97: inf}}, [k97 + "kkkk", k97], "a path of 201 characters: its first 200")]:
+        e = dict(full, context={"field": path_of(steps)})
+        f.add("%s → −1016, description and context.field %s (SPEC §3.3: Foundation's default description; the path rule)"
+              % (what, "the first 200 characters of the path" if len("$" + "".join("[%d]" % x if isinstance(x, int) else "." + x for x in steps)) > 200 else e["context"]["field"]),
+              {"serializer": "json", "method": "POST", "url": "http://example.com/api", "parameters": params},
+              {"error": e}, options=BASE_OPTS)
     return f
 
 
@@ -799,6 +824,15 @@ def json_options_file():
               req("json", "POST", "http://example.com/api", params=params),
               {"body": {"text": fjson(params, ("sortedKeys",), by_value)}},
               options=dict(BASE_OPTS, jsonWritingOptions=["sortedKeys"]), refs=["SPEC§3.3"])
+    # Issue 25: the depth error's context (SPEC §8: the limit, and the field: the path of the first
+    # container past it, by the SPEC §3.3 path rule). 10 nested objects under "a", limit 4: the 5th.
+    nest = 1
+    for _ in range(10):
+        nest = {"a": nest}
+    f.add("maxJSONDepth 4, 10 nested objects → nestingTooDeep with context limit 4 and field $.a.a.a.a (the 5th object; SPEC §8, §3.3)",
+          req("json", "POST", "http://example.com/api", params=nest),
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"field": "$.a.a.a.a", "limit": "4"}}},
+          options=dict(BASE_OPTS, maxJSONDepth=4), refs=["SPEC§8"])
     return f
 
 
@@ -900,6 +934,18 @@ def plist_values_file():
     f.add("a null value: NSCocoaErrorDomain 3851 with Foundation's localizedDescription (pending the --foundation check, SPEC §3.4)",
           req("plist", "POST", "http://example.com/p", params={"n": None}),
           {"error": {"domain": "NSCocoaErrorDomain", "code": 3851, "description": desc}}, options=BASE_OPTS)
+    # Issue 25: the 3851 error's context names the invalid value's path like the JSON −1016 (SPEC §3.3,
+    # §3.4): $, .key, [index], at most its first 200 characters; the plist writer's keys are sorted.
+    k150 = "k" * 150
+    for params, path, what in [({"a": [1, None]}, "$.a[1]", "null inside an array"),
+                               ({k150: {k150: None}}, ("$." + k150 + "." + k150)[:200], "null at a 303-character path: its first 200")]:
+        f.add("%s: NSCocoaErrorDomain 3851, context.field %s (SPEC §3.3 path rule)" % (what, path if len(path) < 40 else "cut at 200"),
+              req("plist", "POST", "http://example.com/p", params=params),
+              {"error": {"domain": "NSCocoaErrorDomain", "code": 3851, "context": {"field": path}}}, options=BASE_OPTS)
+    f.add("maxParameterDepth 2: {x: [[{y: [1]}]]} → nestingTooDeep with context limit 2 and field $.x[0] (the 3rd container; SPEC §8, §3.3)",
+          req("plist", "POST", "http://example.com/p", params={"x": [[{"y": [1]}]]}),
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"field": "$.x[0]", "limit": "2"}}},
+          options=dict(BASE_OPTS, maxParameterDepth=2), refs=["SPEC§8"])
     return f
 
 

@@ -30,7 +30,7 @@ public struct JSONRequestSerializer: RequestSerializer {
         AFSError(
             domain: AFSError.requestDomain, code: invalidJSONCode,
             message: "The operation could not be completed. " + invalidJSONReason,
-            failureReason: invalidJSONReason, context: ["field": String(path.prefix(200))])
+            failureReason: invalidJSONReason, context: ["field": path])
     }
 
     public func serialize(_ request: Request, parameters: ParameterValue?) throws(AFSError) -> Request {

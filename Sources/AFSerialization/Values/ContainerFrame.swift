@@ -30,7 +30,8 @@ struct ContainerFrame {
         }
     }
 
-    /// `$[0].key[2]`-style path of the child each frame visited last (truncated for error context).
+    /// `$[0].key[2]`-style path of the child each frame visited last: at most its first 200
+    /// characters (SPEC §3.3, the error context `field`), and no work past them.
     static func path(_ frames: [ContainerFrame]) -> String {
         var s = "$"
         for f in frames where f.next > 0 {
@@ -38,7 +39,7 @@ struct ContainerFrame {
             case .array: s += "[\(f.next - 1)]"
             case .dictionary(let es): s += "." + es[f.next - 1].key
             }
-            if s.utf8.count > 200 { return String(s.prefix(200)) + "…" }
+            if s.count > 200 { return String(s.prefix(200)) }
         }
         return s
     }
