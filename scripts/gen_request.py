@@ -812,9 +812,9 @@ def json_options_file():
     # < a9 < a99999999999999999999999 < a18446744073709551615), an overflow, not an order. Not in
     # FOUNDATION_CASES: --foundation would (rightly) report the difference.
     def by_value(keys):
-        split = [re.fullmatch(r"([a-z]+)([0-9]+)", k) for k in keys]
-        assert all(split), keys
-        return sorted(keys, key=lambda k: (re.fullmatch(r"([a-z]+)([0-9]+)", k).group(1), int(k.lstrip("abcdefghijklmnopqrstuvwxyz")), len(k)))
+        """Letters then one digit run: by the letters, the run's value, then fewer leading zeros."""
+        parts = {k: re.fullmatch(r"([a-z]+)([0-9]+)", k).groups() for k in keys}
+        return sorted(keys, key=lambda k: (parts[k][0], int(parts[k][1]), len(k)))
     for model in [["a18446744073709551616", "a18446744073709551615", "a9", "a99999999999999999999999", "a18446744073709551617"],
                   ["b18446744073709551616", "b18446744073709551615"],
                   ["z100000000000000000000", "z099999999999999999999", "z99999999999999999999", "z0100000000000000000000"]]:
