@@ -54,7 +54,7 @@ public enum JSONFuzz: FuzzBody {
             } else {
                 try check(v.hasNonFiniteNumber, "accepted what JSONSerialization rejects: \(v.jsonText.prefix(200))")
             }
-            if cleaning { try checkCleaning(v) }
+            if cleaning { try checkCleaning(v, payload, parser) }
         case (.success(let v), .some(let f)):
             // Compared exactly against Foundation's reading of the document (as UTF-8) with the
             // U+FEFFs it drops escaped (see ``escapingDroppedBOMs(_:)``). Only if no UTF-16/32
@@ -77,15 +77,22 @@ public enum JSONFuzz: FuzzBody {
             } else {
                 try agree(v, f, path: "$", exact: false)
             }
-            if cleaning { try checkCleaning(v) }
+            if cleaning { try checkCleaning(v, payload, parser) }
         }
     }
 
-    static func checkCleaning(_ v: JSONValue) throws(FuzzFailure) {
+    static func checkCleaning(_ v: JSONValue, _ payload: [UInt8], _ parser: JSONParser) throws(FuzzFailure) {
         func clean(_ p: Profile, _ x: JSONValue) throws(FuzzFailure) -> JSONValue {
             do { return try NullCleaning.clean(x, profile: p) } catch { throw FuzzFailure("null cleaning (\(p)) failed: \(error)") }
         }
         let af3 = try clean(.af3, v), af4 = try clean(.af4, v), strict = try clean(.strict, v)
+        // The parser's fused cleaning (what the response serializer uses) equals the reference.
+        for (profile, expected) in [(Profile.af3, af3), (.af4, af4)] {
+            var fused = parser
+            fused.nullCleaning = NullCleaning.Mode(profile)
+            let got = Result { () throws(AFSError) in try fused.parse(payload) }
+            try check(got == .success(expected), "cleaning while parsing (\(profile)) differs from NullCleaning.clean: \(got)")
+        }
         try check(af3.canonical == NullOracle.clean(v, arrays: false).canonical, "af3 cleaning differs from the independent cleaner")
         try check(af4.canonical == NullOracle.clean(v, arrays: true).canonical, "af4 cleaning differs from the independent cleaner")
         try check(strict == af4, "strict cleaning differs from af4")

@@ -10,26 +10,53 @@ let responseBenchmarks: [Benchmark] = [
         var parser = JSONParser(allowFragments: false)
         parser.dialect = .foundation
         // Same answer first: both sides must agree on the element count after cleaning.
-        let ours = try! NullCleaning.clean(parser.parse(doc), profile: .af4)
-        let theirs = afClean(try! JSONSerialization.jsonObject(with: data))
-        precondition(ours.arrayValue?.count == (theirs as? [Any])?.count, "benchmark inputs disagree")
+        var fused = parser
+        fused.nullCleaning = .membersAndElements  // what JSONResponseSerializer does (af4)
+        // Same answer first (in a scope of its own, so no tree outlives the check into the timings).
+        let count = { () -> Int in
+            let ours = try! NullCleaning.clean(parser.parse(doc), profile: .af4)
+            let theirs = afClean(try! JSONSerialization.jsonObject(with: data))
+            precondition(ours.arrayValue?.count == (theirs as? [Any])?.count, "benchmark inputs disagree")
+            precondition(try! fused.parse(doc) == ours, "fused cleaning disagrees with NullCleaning.clean")
+            return ours.arrayValue?.count ?? 0
+        }()
 
         let baseline = measure { afClean(try! JSONSerialization.jsonObject(with: data)) }
         report("Foundation JSONSerialization + AF clean", bytes: doc.count, seconds: baseline)
-        let core = measure { try! NullCleaning.clean(parser.parse(doc), profile: .af4) }
-        report("JSONParser(.foundation) + NullCleaning", bytes: doc.count, seconds: core, baseline: baseline)
+        let core = measure { try! fused.parse(doc) }
+        report("JSONParser(.foundation), cleaning fused", bytes: doc.count, seconds: core, baseline: baseline)
+        let twoStep = measure { try! NullCleaning.clean(parser.parse(doc), profile: .af4) }
+        report("  (JSONParser, then NullCleaning.clean)", bytes: doc.count, seconds: twoStep, baseline: baseline)
         let parseOnly = measure { try! parser.parse(doc) }
         report("  (JSONParser alone)", bytes: doc.count, seconds: parseOnly, baseline: baseline)
+        comparePeers(doc: doc, count: count, core: core)
     },
     // Our side only, for profiling (`perf record afbench json-parse-only`); no ratio printed.
     Benchmark(name: "json-parse-only") {
         let doc = makeJSONDocument(targetBytes: 10_000_000)
         var parser = JSONParser(allowFragments: false)
         parser.dialect = .foundation
-        let t = measure { try! NullCleaning.clean(parser.parse(doc), profile: .af4) }
-        report("JSONParser(.foundation) + NullCleaning", bytes: doc.count, seconds: t)
+        parser.nullCleaning = .membersAndElements
+        let t = measure { try! parser.parse(doc) }
+        report("JSONParser(.foundation), cleaning fused", bytes: doc.count, seconds: t)
     },
 ]
+
+/// The same bytes through every installed `JSONPeer`, and the core's parse + clean time against each.
+func comparePeers(doc: [UInt8], count: Int, core: Double) {
+    let file = NSTemporaryDirectory() + "afbench-json-\(getpid()).json"
+    FileManager.default.createFile(atPath: file, contents: Data(doc))
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    for peer in JSONPeer.all {
+        switch peer.time(file: file, repeats: 5, expectedCount: count) {
+        case .success(let seconds):
+            report(peer.name, bytes: doc.count, seconds: seconds)
+            print(String(format: "  → core parse + clean is ×%.2f %@", seconds / core, peer.name as NSString))
+        case .failure(let failure):
+            print("  \(peer.name): not timed (\(failure.reason))")
+        }
+    }
+}
 
 /// AF 4's `AFJSONObjectByRemovingKeysWithNullValues`, on Foundation objects.
 func afClean(_ v: Any) -> Any {

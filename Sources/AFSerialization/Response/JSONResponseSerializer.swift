@@ -19,11 +19,11 @@ public struct JSONResponseSerializer: ResponseSerializing {
         var parser = JSONParser(maxDepth: limits.maxJSONDepth, allowFragments: allowFragments)
         // af3/af4 accept exactly what Foundation's JSONSerialization accepts; strict is RFC 8259.
         parser.dialect = profile == .strict ? .rfc8259 : .foundation
+        // Cleaning is done while parsing (the same result as NullCleaning.clean afterwards, whose
+        // depth check cannot fire: the parser has the same limit).
+        if removesKeysWithNullValues { parser.nullCleaning = NullCleaning.Mode(profile) }
         do throws(AFSError) {
-            var value = try parser.parse(body)
-            if removesKeysWithNullValues {
-                value = try NullCleaning.clean(value, profile: profile, maxDepth: limits.maxJSONDepth)
-            }
+            let value = try parser.parse(body)
             return ResponseSerialization(valid: outcome.valid, object: .json(value), error: outcome.error)
         } catch {
             // AFErrorWithUnderlyingError(parseError, validationError): the parse error is outer.

@@ -7,8 +7,21 @@
 /// Duplicate keys follow Foundation's dictionary semantics (the last member wins): a key whose
 /// last value is null disappears entirely, as it would from the `NSDictionary` AF cleans.
 public enum NullCleaning {
+    /// What a profile removes: af3 object members only, af4 and strict array elements too.
+    public enum Mode: Sendable, Hashable {
+        case members
+        case membersAndElements
+
+        public init(_ profile: Profile) { self = profile == .af3 ? .members : .membersAndElements }
+        var dropsArrayNulls: Bool { self == .membersAndElements }
+    }
+
     public static func clean(_ value: JSONValue, profile: Profile, maxDepth: Int = Limits.default.maxJSONDepth) throws(AFSError) -> JSONValue {
-        try clean(value, dropArrayNulls: profile != .af3, depth: 0, maxDepth: maxDepth)
+        try clean(value, mode: Mode(profile), maxDepth: maxDepth)
+    }
+
+    public static func clean(_ value: JSONValue, mode: Mode, maxDepth: Int = Limits.default.maxJSONDepth) throws(AFSError) -> JSONValue {
+        try clean(value, dropArrayNulls: mode.dropsArrayNulls, depth: 0, maxDepth: maxDepth)
     }
 
     private static func clean(_ value: JSONValue, dropArrayNulls: Bool, depth: Int, maxDepth: Int) throws(AFSError) -> JSONValue {
@@ -49,11 +62,13 @@ public enum NullCleaning {
 
     /// Keys whose *last* member is null and that occur more than once (a lone null member is
     /// dropped anyway). Empty in the common case; small objects are scanned without hashing.
-    private static func nullKeys(_ members: [JSONValue.Member]) -> Set<String> {
+    /// (Also the parser's rule when it cleans while parsing, on its member stack.)
+    static func nullKeys<C: RandomAccessCollection>(_ members: C) -> Set<String> where C.Element == JSONValue.Member, C.Index == Int {
         guard members.count > 1 else { return [] }
         var result = Set<String>()
         if members.count <= 32 {
-            for (i, m) in members.enumerated() where m.value.isNull {
+            for i in members.indices where members[i].value.isNull {
+                let m = members[i]
                 // Is this the last member with its key, and does the key occur elsewhere?
                 var later = false, earlier = false
                 for j in members.indices where j != i && members[j].key == m.key {

@@ -2,7 +2,7 @@
 ///
 /// Used for vector files, the `eval` protocol and the JSON response serializer, where Foundation's
 /// unordered, lossy `Any` would hide exactly the differences the harness exists to find.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// The number's exact source text (RFC 8259 §6 grammar).
