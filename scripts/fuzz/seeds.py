@@ -9,6 +9,8 @@ import json, os, re, struct, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from vectorgen import images  # noqa: E402  (the generators' image builder)
 CORPUS = ROOT / "Corpus"
 VECTORS = ROOT / "Vectors"
 STYLES = ["afnetworking", "whatwgForm", "rfc3986Unreserved"]
@@ -198,23 +200,24 @@ def content_decode_seeds():
 
 # ---------- image: [mode, size, format, idat, flip] + payload
 def image_seeds():
-    import struct as _s, zlib as _zlib
     for fmt in range(15):
         for interlace in (0, 0x80):
             write("image", f"seed-png-{fmt}-{interlace >> 7}", bytes([1, 0x35, fmt | interlace, fmt % 3, 0]) + bytes(range(0, 256, 7)))
     write("image", "seed-png-corrupt", bytes([2, 0x77, 5, 1, 40]) + b"\x05abc")
     write("image", "seed-png-no-inflate", bytes([1, 0xFF, 13, 0x80, 0]) + b"\x01\x02")
-    gif = b"GIF89a" + _s.pack("<HH", 3, 2) + b"\0" * 8
-    bmp = b"BM" + b"\0" * 12 + _s.pack("<IiiHH", 40, 4, -3, 1, 24) + b"\0" * 24
-    jpeg = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xc0\x00\x11\x08\x00\x02\x00\x03\x03" + b"\0" * 9
-    ico = b"\0\0\1\0\1\0" + bytes([16, 16, 0, 0, 1, 0, 32, 0]) + _s.pack("<II", 40, 22)
-    tiff_le = b"II*\0" + _s.pack("<I", 8) + _s.pack("<H", 2) + _s.pack("<HHII", 256, 3, 1, 5) + _s.pack("<HHII", 257, 3, 1, 7) + b"\0\0\0\0"
-    tiff_be = b"MM\0*" + _s.pack(">I", 8) + _s.pack(">H", 2) + _s.pack(">HHIHH", 256, 3, 1, 5, 0) + _s.pack(">HHII", 257, 4, 1, 7) + b"\0\0\0\0"
+    # Headers only (the raw mode reads sizes): a GIF screen, a BMP without pixels, a 3-component SOF0 without scan data,
+    # an ICO directory without its image, TIFF IFDs without strips.
+    gif = images.gif_screen(3, 2) + bytes(8)
+    bmp = images.bmp_file_header(0, 0) + images.bmp_dib_header(4, -3, ppm=0)
+    jpeg = b"\xff\xd8" + images.JFIF + images.jpeg_sof(0xC0, 3, 2, bytes(9))
+    ico = images.ico_directory([(16, 16, 40, 22)])
+    tiff_le = images.tiff_image(5, 7, extra=False)
+    tiff_be = images.tiff_image(5, 7, little=False, types=(3, 4), extra=False)
     for label, b in {"gif": gif, "bmp": bmp, "jpeg": jpeg, "ico": ico, "tiff-le": tiff_le, "tiff-be": tiff_be,
-                     "gif-truncated": gif[:8], "jpeg-no-sof": jpeg[:20], "png-sig-only": b"\x89PNG\r\n\x1a\n", "garbage": b"hello"}.items():
+                     "gif-truncated": gif[:8], "jpeg-no-sof": jpeg[:20], "png-sig-only": images.PNG_SIG, "garbage": b"hello"}.items():
         write("image", f"seed-raw-{label}", bytes([0, 0, 0, 0, 0]) + b)
-    huge = b"\x89PNG\r\n\x1a\n" + _s.pack(">I", 13) + b"IHDR" + _s.pack(">IIBBBBB", 100000, 100000, 8, 6, 0, 0, 0)
-    write("image", "seed-raw-png-huge", bytes([0, 0, 0, 0, 0]) + huge + _s.pack(">I", _zlib.crc32(huge[12:]) & 0xffffffff))
+    huge = images.PNG_SIG + images.png_ihdr(100000, 100000, 8, 6)
+    write("image", "seed-raw-png-huge", bytes([0, 0, 0, 0, 0]) + huge)
 
 # ---------- multipart-writer: [profile, readA-1, readB-1, packet, seed, flags] + part ops
 def mp_text(b, mod):

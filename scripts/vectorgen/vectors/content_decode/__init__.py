@@ -1,0 +1,1 @@
+"""Vectors/content-decode/*.json (SPEC §7)."""

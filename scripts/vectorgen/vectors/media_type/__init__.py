@@ -1,0 +1,1 @@
+"""Vectors/media-type/*.json (SPEC §6.2)."""

@@ -1,0 +1,42 @@
+"""The Content-Type values both media-type files read: well-formed ones and malformed ones."""
+
+VALUES = [
+    ("application/json", "plain"),
+    ("application/json; charset=utf-8", "with charset"),
+    ("Application/JSON", "uppercase"),
+    ("TEXT/HTML; Charset=UTF-8", "uppercase type and parameter name"),
+    ("text/plain;charset=us-ascii", "no space before the parameter"),
+    ("text/plain ; charset=us-ascii", "space before ;"),
+    ("  text/xml  ", "surrounding whitespace"),
+    ("\ttext/xml", "leading tab"),
+    ("application/vnd.api+json", "structured suffix"),
+    ("application/x-www-form-urlencoded", "form type"),
+    ("multipart/form-data; boundary=Boundary+D87993F14D11D1AD", "multipart with a boundary token"),
+    ('multipart/form-data; boundary="quoted boundary"', "quoted boundary value"),
+    ('text/plain; charset="utf-8"', "quoted charset"),
+    ('text/plain; title="a \\"quoted\\" word"', "quoted-pairs inside a quoted-string"),
+    ('text/plain; a=1; b=2; c="3"', "three parameters in order"),
+    ("text/plain; a=1;", "trailing semicolon (empty parameter is allowed)"),
+    ("text/plain;;a=1", "empty parameter between semicolons"),
+    ("image/svg+xml", "svg"),
+    ("text/javascript", "javascript"),
+    ("application/problem+json; charset=utf-8", "problem+json"),
+    ("*/*", "wildcard as a value"),
+    ("application/json;charset=UTF-8", "uppercase parameter value kept"),
+]
+
+MALFORMED = [
+    ("application", "no slash"),
+    ("application/", "empty subtype"),
+    ("/json", "empty type"),
+    ("text/html/extra", "two slashes"),
+    ("text /html", "space inside the type/subtype"),
+    ("text/html; charset", "parameter without a value"),
+    ("text/html; charset=", "parameter with an empty value"),
+    ('text/html; charset="unterminated', "unterminated quoted-string"),
+    ("text/h(t)ml", "parentheses are not tchars"),
+    ("tëxt/html", "non-ASCII in the type"),
+    ("text/html; a b=1", "space inside a parameter name"),
+    ("", "empty value"),
+    ("; charset=utf-8", "parameters without a type"),
+]

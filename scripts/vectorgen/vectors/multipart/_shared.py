@@ -1,0 +1,43 @@
+"""Shared by several multipart files: the fixture files that path parts read, and the request input shape.
+
+Path parts read fixture files under Vectors/multipart/fixtures/ (written here), named by a path relative to the
+package root, where `conformance run` runs.
+"""
+import os
+
+from ...oracles.s5_multipart import B
+from ...vectorfile import ROOT
+
+FIXTURES = "Vectors/multipart/fixtures"
+
+FIXTURE_BYTES = {"empty": b"", "hello.TXT": b"hello\r\n--not-a-delimiter", "archive.tar.gz": b"\x1f\x8b\x08\x00gz",
+                 "noext": b"x", "big.bin": bytes(range(256)) * 40}
+
+
+def write_fixtures():
+    """Writes the fixture files (only those whose bytes differ)."""
+    d = os.path.join(ROOT, FIXTURES)
+    os.makedirs(d, exist_ok=True)
+    for name, b in FIXTURE_BYTES.items():
+        p = os.path.join(d, name)
+        if not os.path.exists(p) or open(p, "rb").read() != b:
+            with open(p, "wb") as f:
+                f.write(b)
+
+
+def path_part(name, fixture, filename=None, mime=None):
+    j = {"kind": "path", "name": name, "path": FIXTURES + "/" + fixture}
+    if filename is not None:
+        j["filename"] = filename
+    if mime is not None:
+        j["mimeType"] = mime
+    return j
+
+
+def req(parts, boundary=B, **extra):
+    """A POST multipart request input (VECTORS.md) with these parts."""
+    inp = {"method": "POST", "url": "http://example.com/", "parts": parts}
+    if boundary is not None:
+        inp["boundary"] = boundary
+    inp.update(extra)
+    return inp

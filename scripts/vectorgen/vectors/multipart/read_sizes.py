@@ -1,0 +1,32 @@
+"""Vectors/multipart/read-sizes.json: the phase reader gives the same bytes for every buffer and packet size (SPEC §5.5)."""
+from ...oracles.s5_multipart import B, body_bytes, cross_check, file, form, part_json
+from ...vectorfile import CORE, VectorFile, bytes_value
+
+
+def build():
+    r = VectorFile("multipart", "read-sizes",
+                   "The phase reader gives the same bytes for every buffer and packet size, delimiters split anywhere (SPEC §5.5)",
+                   ["SPEC§5.5", "SPEC§5.2"])
+    parts = [form("a", "x" * 40), file("b", "b.txt", "text/plain", "0123456789" * 7),
+             file("s", "s.bin", "application/octet-stream", bytes(range(50)), kind="stream"), form("c", "")]
+    body = body_bytes(parts, B)
+    cross_check(parts, body, B)
+    inp = {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "boundary": B}
+    sizes = [{"packetSize": n} for n in [1, 2, 3, 8, 9, 28, 29, 30, 31, 32, 33, 34, 100, len(body) - 1, len(body), len(body) + 1]]
+    sizes += [{"readSizes": [n]} for n in [2, 8, 9, 16, 28, 29, 33, len(body) - 1, len(body)]]
+    sizes += [{"readSizes": [64], "packetSize": 8}, {"readSizes": [8], "packetSize": 64}, {"readSizes": [1, 2, 3, 5, 8, 13], "packetSize": 4}]
+    for opts in sizes:
+        r.add("%d-byte body read with %s: identical bytes (SPEC §5.5); body by SPEC §5.2/§5.3 framing, parsed back by Python email"
+              % (len(body), ", ".join("%s %s" % kv for kv in opts.items())),
+              inp, {"body": bytes_value(body), "contentLength": len(body)}, options=opts)
+    for n in [0, -1]:
+        r.add("packetSize %d is not a valid packet size: typed error (SPEC §5.5: sizes ≥ 1)" % n, inp, {"error": {"domain": CORE}},
+              options={"packetSize": n})
+    for limit in [3, 4, 5]:
+        if limit >= len(parts):
+            r.add("maxMultipartParts %d admits these %d parts (a part-count limit of N allows N parts, SPEC §8)" % (limit, len(parts)),
+                  inp, {"body": bytes_value(body), "contentLength": len(body)}, options={"maxMultipartParts": limit}, refs=["SPEC§8"])
+        else:
+            r.add("maxMultipartParts %d rejects %d caller parts: limitExceeded (SPEC §8)" % (limit, len(parts)),
+                  inp, {"error": {"domain": CORE, "kind": "limitExceeded"}}, options={"maxMultipartParts": limit}, refs=["SPEC§8"])
+    return r

@@ -1,0 +1,1 @@
+"""Vectors/multipart-parse/*.json (SPEC §5.7: the parser)."""

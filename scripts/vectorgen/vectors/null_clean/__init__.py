@@ -1,0 +1,1 @@
+"""Vectors/null-clean/*.json (SPEC §6.4 removesKeysWithNullValues)."""

@@ -1,0 +1,47 @@
+"""Vectors/null-clean/more.json: removesKeysWithNullValues with duplicate keys and the depth limit's context (SPEC §6.4, §8).
+
+json.loads keeping each key's last member (oracles/s6_4 last_wins, README §6.4 decision) + the SPEC §6.4 rule.
+"""
+import json
+
+from ...oracles.s6_4_json import clean, last_wins
+from ...vectorfile import Raw, VectorFile
+
+
+def single_survivors(text):
+    """VECTORS.md keeps every member the rule does not drop, so only documents where no key keeps two non-null members
+    are used: then the cleaned object has no duplicate key left and json.loads' last-member object is exact."""
+    ok = True
+
+    def hook(ps):
+        nonlocal ok
+        keys = [k for k, v in ps if v is not None]
+        ok = ok and len(keys) == len(set(keys))
+        return dict(ps)
+    json.loads(text, object_pairs_hook=hook)
+    return ok
+
+
+def build():
+    f = VectorFile("null-clean", "more", "removesKeysWithNullValues with duplicate keys (the last member decides, README §6.4 "
+                   "decision) and the depth limit's context (SPEC §6.4, §8)", ["SPEC§6.4"])
+    wide = ",".join('"k%d":%d' % (i, i) for i in range(40))
+    docs = ['{"a":null,"a":null,"a":2}', '{"a":null,"b":null,"a":null,"a":{"c":null}}', '{"a":null,"a":null,"a":[null,3]}',
+            '{"x":[{"a":null,"a":null,"a":0}]}', '{"b":1,"a":null,"c":[],"a":null,"a":"s"}', '{"a":null,"a":null}',
+            '{"a":1,"a":null,"a":null}']
+    docs += ['{%s,"a":null,"a":null,"a":2}' % wide, '{"a":null,%s,"a":null,"a":true}' % wide]
+    for text in docs:
+        d = last_wins(text)
+        for profiles in (["af3"], ["af4", "strict"]):
+            want = clean(d, profiles[0])
+            assert single_survivors(text), text
+            f.add("duplicate keys %s (%s): json.loads keeping each key's last member + the SPEC §6.4 rule"
+                  % (text if len(text) < 70 else text[:24] + "…" + text[-36:], "/".join(profiles)),
+                  {"json": Raw(text)}, {"json": want}, profiles=profiles)
+    deep = None
+    for _ in range(513):
+        deep = [deep]
+    f.add("513 nested arrays: one over the default depth 512 → nestingTooDeep with context limit \"512\" (SPEC §8 default; the "
+          "context member is a decision)", {"json": deep},
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"limit": "512"}}}, refs=["SPEC§8"])
+    return f

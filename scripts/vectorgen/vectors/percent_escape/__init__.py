@@ -1,0 +1,1 @@
+"""Vectors/percent-escape/*.json (SPEC §1)."""

@@ -1,0 +1,20 @@
+"""Vectors/percent-escape/lengths.json: every input length 1–100, plain and with an escaped last byte (SPEC §1.1, §8).
+
+The escaper writes into a string allocated for the exact result plus a slack its stores rely on (SPEC §8: no
+write past what was allocated); some lengths leave the allocator no rounding to hide an overrun in, so under
+AddressSanitizer (mutate.py's asan layer) a shrunken slack fails. Expected by urllib quote.
+"""
+from ...oracles.s1_percent_escaping import af
+from ...vectorfile import VectorFile
+
+
+def build():
+    f = VectorFile("percent-escape", "lengths", "Inputs of every length 1–100, plain and with an escaped last byte (SPEC §1.1, §8)",
+                   ["SPEC§1.1", "SPEC§8"])
+    for n in range(1, 101):
+        t = "a" * n
+        f.add("%d unreserved bytes; expected by urllib quote(safe='/?') (unchanged)" % n, {"text": t}, {"text": af(t)})
+    for n in range(1, 101):
+        t = "a" * (n - 1) + " "
+        f.add("%d bytes, the last one a space; expected by urllib quote(safe='/?')" % n, {"text": t}, {"text": af(t)})
+    return f

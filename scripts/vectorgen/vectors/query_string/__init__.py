@@ -1,0 +1,1 @@
+"""Vectors/query-string/*.json (SPEC §2)."""

@@ -1,0 +1,88 @@
+"""Vectors/query-string/errors.json: data values and nesting beyond the limit are typed errors (SPEC §2.7, §8).
+
+Issue 13: dataInQueryString names the pair's field and the byte count; nestingTooDeep the limit and the field
+of the first container that is too deep, cut to its first 200 characters (decisions).
+"""
+from ...oracles.s2_query_string import Set, query, to_json
+from ...vectorfile import CORE, VectorFile
+
+
+def build():
+    f = VectorFile("query-string", "errors", "Data values and nesting beyond the limit are typed errors (SPEC §2.7, §8)",
+                   ["SPEC§2.7", "SPEC§8"])
+    f.add("data value in a query is a typed error in every profile (SPEC §2.7 Deviation)",
+          {"parameters": {"d": {"$data": "00ff"}}}, {"error": {"domain": CORE}})
+    f.add("data nested in an array is a typed error", {"parameters": {"a": [1, {"$data": "41"}]}}, {"error": {"domain": CORE}})
+    f.add("data inside a set is a typed error", {"parameters": {"s": {"$set": [{"$data": ""}]}}}, {"error": {"domain": CORE}})
+    deep = 1
+    for _ in range(600):
+        deep = {"k": deep}
+    f.add("600 nested dictionaries exceed the default parameter depth 512 → nestingTooDeep (SPEC §8)",
+          {"parameters": deep}, {"error": {"domain": CORE, "kind": "nestingTooDeep"}})
+    deep = [1]
+    for _ in range(600):
+        deep = [deep]
+    f.add("600 nested arrays exceed the default parameter depth 512 → nestingTooDeep (SPEC §8)",
+          {"parameters": {"a": deep}}, {"error": {"domain": CORE, "kind": "nestingTooDeep"}})
+    ok = "leaf"
+    for _ in range(100):
+        ok = {"k": ok}
+    text, _ = query(ok)
+    f.add("100 nested dictionaries are within the limit (SPEC §8 default 512)", {"parameters": ok}, {"text": text})
+    ten = "leaf"
+    for _ in range(10):
+        ten = [ten]
+    text, _ = query({"a": ten})
+    f.add("maxParameterDepth 4 rejects 10 nested arrays → nestingTooDeep (SPEC §8)", {"parameters": {"a": ten}},
+          {"error": {"domain": CORE, "kind": "nestingTooDeep"}}, options={"maxParameterDepth": 4})
+    f.add("maxParameterDepth 30 admits 10 nested arrays (SPEC §8)", {"parameters": {"a": ten}}, {"text": text},
+          options={"maxParameterDepth": 30})
+    s10 = "x"
+    for _ in range(10):
+        s10 = Set([s10])
+    f.add("maxParameterDepth 4 rejects 10 nested sets → nestingTooDeep (SPEC §8)", {"parameters": {"s": to_json(s10)}},
+          {"error": {"domain": CORE, "kind": "nestingTooDeep"}}, options={"maxParameterDepth": 4})
+    # Issue 13. Error kinds with their context (Decision: dataInQueryString names the pair's field and
+    # the byte count; nestingTooDeep the limit and the field of the first container that is too deep,
+    # cut to its first 200 characters).
+    f.add("data value: kind dataInQueryString, context field d, length 2 (SPEC §2.7)",
+          {"parameters": {"d": {"$data": "00ff"}}},
+          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "d", "length": "2"}}})
+    f.add("data nested in an array: kind dataInQueryString, context field a[] (brackets added before escaping), length 1 (SPEC §2.7)",
+          {"parameters": {"a": [1, {"$data": "41"}]}},
+          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "a[]", "length": "1"}}})
+    # Depth = containers on the path from the top-level value (which is depth 0): a limit of N admits
+    # N nested containers and rejects N + 1 (SPEC §8 "nesting depth").
+    for n, limit in [(4, 4), (5, 4), (512, None), (513, None)]:
+        tree = "leaf"
+        for _ in range(n - 1):
+            tree = {"k": tree}
+        params = {"k": tree}
+        lim = limit or 512
+        field = "k" + "[k]" * (n - 2)  # the field of the innermost container (depth n - 1)
+        if n <= lim:
+            text, _ = query(params)
+            exp = {"text": text}
+            what = "admitted"
+        else:
+            exp = {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": str(lim), "field": field[:200]}}}
+            what = "rejected: nestingTooDeep, context limit %d and the too-deep container's field cut to 200 characters" % lim
+        f.add("%d nested dictionaries with %s: %s (SPEC §8)" % (n, "maxParameterDepth %d" % limit if limit else "the default depth 512", what),
+              {"parameters": params}, exp, options={"maxParameterDepth": limit} if limit else None)
+    for n, ok in [(4, True), (5, False)]:
+        tree = ["leaf"]
+        for _ in range(n - 2):
+            tree = [tree]
+        params = {"a": tree}
+        if ok:
+            exp = {"text": query(params)[0]}
+        else:
+            exp = {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "4", "field": "a" + "[]" * (n - 2)}}}
+        f.add("a dictionary holding %d nested arrays (%d containers) with maxParameterDepth 4: %s (SPEC §8)"
+              % (n - 1, n, "admitted" if ok else "rejected, the field of the fifth container named"),
+              {"parameters": params}, exp, options={"maxParameterDepth": 4})
+    f.add("af: a top-level set passes AF's nil key to its items, so an array in it that is too deep is named by the empty field (SPEC §2.6, §8)",
+          {"parameters": {"$set": [[1]]}},
+          {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "1", "field": ""}}},
+          options={"maxParameterDepth": 1}, profiles=["af3", "af4"])
+    return f

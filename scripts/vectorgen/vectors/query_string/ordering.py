@@ -1,0 +1,91 @@
+"""Vectors/query-string/ordering.json: key and set order, Swift String order (NFC scalars) (SPEC §2.2, §2.3).
+
+Expected by the SPEC §2 reference (oracles/s2), checked against Swift's own `<` for these keys.
+"""
+import random
+
+from ...oracles.s2_query_string import Dbl, Set, encode, options, query, swift_order, to_json
+from ...vectorfile import VectorFile
+
+
+def build():
+    f = VectorFile("query-string", "ordering",
+                   "Key and set order: Swift String order (NFC scalars), UTF-8 tie-break for keys, input order for set ties (SPEC §2.2, §2.3)",
+                   ["SPEC§2.2", "SPEC§2.3"])
+
+    def add(comment, params, array_style="brackets", bool_style="numeric", profiles=None):
+        text, pairs = query(params, array_style, bool_style)
+        f.add(comment + "; expected by the SPEC §2 reference (Swift String order = NFC code points, checked with Swift's <) + urllib quote",
+              {"parameters": to_json(params)}, {"text": text, "pairs": pairs}, options=options(array_style, bool_style), profiles=profiles)
+
+    keys = ["a", "B", "\u00e9", "e\u0301", "f", "\ufffd", "\U0001F600", "\uff21", "\u00c4", "A\u0308", "\u212b", "\u00c5", "A\u030a",
+            "s\u0323\u0307", "s\u0307\u0323", "\u1e69", "Z", "z", "aa", "a\u0000", "\u007f", "\u0080", "\U0010FFFF", "\ue000",
+            "\ufb01", "fi", "\u1e0a\u0323", "D\u0323\u0307", "ab", "a b", "10", "9", ""]
+    add("33 keys: ASCII, case, length, controls, BMP vs non-BMP (code point, not UTF-16, order), canonical equivalents",
+        {k: i for i, k in enumerate(keys)})
+    add("the same 33 keys given in reverse order", {k: i for i, k in reversed(list(enumerate(keys)))})
+    for group, what in [(["a", "aa", "a\u0000", "ab", "a b", ""], "a prefix sorts first; NUL is a real character"),
+                        (["\U0001F600", "\uff21", "\ufffd", "\ue000"], "U+E000 < U+FF21 < U+FFFD < U+1F600 (UTF-16 order would put U+1F600 first)"),
+                        (["\u212b", "\u00c5", "A\u030a"], "three spellings of Å compare equal: UTF-8 bytes decide (41 cc 8a < c3 85 < e2 84 ab)"),
+                        (["A\u030a", "\u00c5", "\u212b"], "three spellings of Å given in the other order: same result"),
+                        (["s\u0307\u0323", "\u1e69", "s\u0323\u0307"], "canonical reordering of combining marks: all equal, UTF-8 bytes decide"),
+                        (["e\u0301", "f", "e"], "e + U+0301 sorts as é, after f (NFC), not before it (raw code points)"),
+                        (["\ufb01", "fi", "fj"], "the ligature U+FB01 is not canonically equal to fi: after every ASCII key"),
+                        (["Z", "a", "z", "B", "b"], "case-sensitive: uppercase before lowercase"),
+                        (["\u007f", "\u0080", "~"], "~ < DEL < U+0080")]:
+        add(what, {k: k for k in group})
+    add("nested dictionary keys follow the same order", {"o": {"\u00e9": 1, "e\u0301": 2, "f": 3}})
+    add("set elements that compare equal keep input order (é then e+U+0301)", {"s": Set(["\u00e9", "e\u0301", "d"])})
+    add("set elements that compare equal keep input order (e+U+0301 then é)", {"s": Set(["e\u0301", "\u00e9", "f"])})
+    add("a set of mixed kinds sorts by description: false(0) < true(1) < 1.5 < 10 < 2 < null(<null>) = '<null>', ties in input order",
+        {"s": Set([2, "10", Dbl(1.5), False, None, "<null>", True])})
+    add("null and the string '<null>' tie in a set: input order decides (string first)", {"s": Set(["<null>", None])})
+    add("null and the string '<null>' tie in a set: input order decides (null first)", {"s": Set([None, "<null>"])})
+    add("a set sorts by Swift String order too: non-BMP after U+FFFD", {"s": Set(["\U0001F600", "\ufffd", "a"])})
+    tree = {"a": [[1, [2]], {"b": [3, Set(["y", "x"])]}, {"c": {"d": [True, None]}}]}
+    for a in ["brackets", "noBrackets", "indexInBrackets"]:
+        for b in ["numeric", "literal"]:
+            add("arrays in arrays, dictionaries in arrays, sets in arrays (%s, %s)" % (a, b), tree, a, b)
+    # Issue 13: sets that hold a container (at most one per set, see flatten), with sets nested inside it.
+    for params, what in [
+            ({"s": Set([[Set(["b", "a"]), Set(["d", "c"])], "~"])}, "a set holding an array of two sets and ~"),
+            ({"s": Set(["~", {"y": Set(["2", "1"]), "x": [Set(["q", "p"]), 5]}])}, "a set holding ~ and a dictionary of a set and an array with a set"),
+            ({"s": Set([Set([Set(["b", "a"]), "~"]), "~~"])}, "sets three deep, each holding one container and a scalar"),
+            ({"s": Set(["~", [[Set(["z", "y"]), Set(["x", "w"])], Set(["v", "u"])], "~~"]), "t": Set([{"k": Set(["2", "1"])}, "~"])},
+             "two sets holding containers, arrays nested two deep"),
+            ({"s": Set([None, [None, Set([None, "a"])], "~"])}, "nulls around a set inside an array inside a set (null sorts as <null>)")]:
+        add(what + "; a container sorts before ~ (its description starts with ( or {)", params)
+    # Issue 13: sets long enough for the sort to merge runs (seed 13), with repeated descriptions.
+    rng = random.Random(13)
+    words = ["%s%d" % (rng.choice(["a", "B", "~", "\u00e9", "z"]), rng.randint(0, 30)) for _ in range(70)]
+    add("a set of 70 strings with repeats (seeded shuffle): sorted by description, repeats in input order", {"s": Set(words)})
+    add("a set of 70 integers and strings with equal descriptions mixed (1 and \"1\")",
+        {"s": Set([x if rng.random() < 0.5 else str(x) for x in (rng.randint(0, 12) for _ in range(70))])})
+    # Repeated identical keys (only a $dict can say that): Python's stable sort over (key, value) pairs.
+    entries = [["b", 1], ["a", 2], ["b", 3], ["a", 4], ["c", 5], ["a", 6]] + [[rng.choice("xyz"), i] for i in range(7, 40)]
+    pairs = [[k, str(v)] for k, v in sorted(entries, key=lambda e: swift_order(e[0]))]
+    f.add("repeated identical keys keep their input order (Decision, issue 13: sorting is stable; SPEC §2.3 ties); "
+          "expected by Python's stable sorted() + urllib quote",
+          {"parameters": {"$dict": entries}}, {"text": encode(pairs), "pairs": pairs})
+    # Sets of several containers: their order is decided by the rendering's separators and brackets
+    # (SPEC §2.3), each vector built so that one character of the rendering decides.
+    for params, what in [
+            ({"s": Set([["a", "b"], ["a!"]])}, "two arrays: (a, b) after (a!) since ',' > '!'"),
+            ({"s": Set([["a"], ["a", "b"]])}, "(a) before (a, b): ')' < ','"),
+            ({"s": Set([["b"], ["a"]])}, "two one-element arrays sort by their rendering, not input order"),
+            ({"s": Set([{"a": "1", "b": "2"}, {"a": "1;"}])}, "dictionaries: entries joined by '; ' ({a = 1; b = 2} before {a = 1;})"),
+            ({"s": Set([{"a": "1"}, {"a": "1|"}])}, "{a = 1|} before {a = 1}: '|' < '}'"),
+            ({"s": Set([{"a": "1"}, {"a!": "0"}])}, "{a = 1} before {a! = 0}: ' ' < '!' (key, then ' = ')"),
+            ({"s": Set([{"a": "1"}, "z"])}, "z before {a = 1}: 'z' < '{'"),
+            ({"s": Set([{"k": ["x", "y"]}, {"k": ["x"], "j": 1}])}, "nested: {j = 1; k = (x)} before {k = (x, y)}"),
+            ({"s": Set([Set(["c", "a"]), Set(["b"])])}, "a set inside a set renders its elements in input order: (b) before (c, a)"),
+            ({"s": Set([["a", "b"], ["a-"]])}, "(a, b) before (a-): the first ', ' decides (',' < '-')"),
+            ({"s": Set([["a"], "(-"])}, "(- before (a): no separator before the first element"),
+            ({"s": Set([{"a": "1"}, "{<"])}, "{< before {a = 1}: no '; ' before the first entry"),
+            ({"s": Set([{"a": "1", "b": "2"}, {"a": "1!"}])}, "{a = 1!} before {a = 1; b = 2}: the separator is ';' then ' ' ('!' < ';')"),
+            ({"s": Set([{"a": "1"}, "{b"])}, "{a = 1} before {b: the first entry starts right after '{'"),
+            ({"s": Set([["a"], "(a("])}, "(a( before (a): the array is closed by ')' ('(' < ')')"),
+            ({"s": Set([["a"], "(a)+"])}, "(a) before (a)+: an element's text ends at its own ')', not at the ', ' after it"),
+            ({"s": Set([["b"], "a", "a+"])}, "a before a+ before (b): a leaf's text ends at itself, not at the ', ' after it")]:
+        add(what + " (the SPEC §2.3 rendering, in Python)", params)
+    return f

@@ -1,0 +1,48 @@
+"""Vectors/query-string/top-level.json: top-level arrays and scalars, AF's quirks, rejected in strict (SPEC §2.6).
+
+Issue 13 adds the other scalars (expected from SPEC §2.6 with §2.2/§2.3/§2.5) and the error context (decision:
+the context "type" is the SPEC §2.1 value-model name).
+"""
+from ...oracles.s2_query_string import Data, Dbl, Set, to_json
+from ...vectorfile import CORE, VectorFile
+
+
+def build():
+    f = VectorFile("query-string", "top-level", "Top-level arrays and scalars: AF's quirks, rejected in strict (SPEC §2.6)",
+                   ["SPEC§2.6"])
+    af = ["af3", "af4"]
+    f.add("top-level array flattens under (null)[] (SPEC §2.6)", {"parameters": [1, 2]},
+          {"text": "%28null%29%5B%5D=1&%28null%29%5B%5D=2"}, profiles=af)
+    f.add("top-level scalar string gives =s (SPEC §2.6 example)", {"parameters": "s"}, {"text": "=s"}, profiles=af)
+    f.add("top-level integer gives =7 (SPEC §2.6)", {"parameters": 7}, {"text": "=7"}, profiles=af)
+    f.add("top-level scalar with escapable text", {"parameters": "a b&c"}, {"text": "=a%20b%26c"}, profiles=af)
+    for p, what in [([1, 2], "array"), ("s", "string"), (7, "integer"), (True, "bool")]:
+        f.add("strict rejects a top-level %s with a typed error (SPEC §2.6)" % what, {"parameters": p},
+              {"error": {"domain": CORE}}, profiles=["strict"])
+    # Issue 13: the other scalars and nested top-level arrays, expected from SPEC §2.6 with §2.2/§2.3/§2.5.
+    for p, text, pairs, what in [
+            (None, "", [["", None]], "null: the (empty) escaped field alone, no '=' (§2.5)"),
+            (1.5, "=1.5", [["", "1.5"]], "double: %.16g description"),
+            (True, "=1", [["", "1"]], "bool: 1"),
+            (-9223372036854775808, "=-9223372036854775808", [["", "-9223372036854775808"]], "Int64 min"),
+            ([[1, 2], [3]], "%28null%29%5B%5D%5B%5D=1&%28null%29%5B%5D%5B%5D=2&%28null%29%5B%5D%5B%5D=3",
+             [["(null)[][]", "1"], ["(null)[][]", "2"], ["(null)[][]", "3"]], "nested array: (null)[][]"),
+            ([{"k": "v"}, None], "%28null%29%5B%5D%5Bk%5D=v&%28null%29%5B%5D",
+             [["(null)[][k]", "v"], ["(null)[]", None]], "array of a dictionary and null"),
+            ([], "", [], "empty array: no pairs")]:
+        f.add("top-level %s (SPEC §2.6 + §2.2/§2.5, af profiles)" % what, {"parameters": to_json(p if not isinstance(p, float) else Dbl(p))},
+              {"text": text, "pairs": pairs}, profiles=af)
+    for p, what in [(None, "null"), (1.5, "double"), ([], "empty array")]:
+        f.add("strict rejects a top-level %s with a typed error (SPEC §2.6)" % what, {"parameters": to_json(p if not isinstance(p, float) else Dbl(p))},
+              {"error": {"domain": CORE}}, profiles=["strict"])
+    # Issue 13: the error kind, and its context naming the value's type with the SPEC §2.1 value-model
+    # name (Decision: the context "type" is that name).
+    for p, name in [("s", "string"), (7, "integer"), (Dbl(1.5), "double"), (True, "bool"), (None, "null"),
+                    ([1], "array"), (Set(["a"]), "set"), (Data(b"\x01"), "data")]:
+        f.add("strict rejects a top-level %s: kind topLevelNotDictionary, context type %r (SPEC §2.6; name from §2.1)" % (name, name),
+              {"parameters": to_json(p)},
+              {"error": {"domain": CORE, "kind": "topLevelNotDictionary", "context": {"type": name}}}, profiles=["strict"])
+    f.add("af: a top-level data value flattens to (\"\", data) and the encoder rejects it: dataInQueryString, field \"\" (SPEC §2.6, §2.7)",
+          {"parameters": {"$data": "0001"}},
+          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "", "length": "2"}}}, profiles=af)
+    return f

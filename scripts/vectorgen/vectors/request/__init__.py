@@ -1,0 +1,1 @@
+"""Vectors/request/*.json (SPEC §3)."""

@@ -1,0 +1,1 @@
+"""Vectors/response/*.json (SPEC §6)."""

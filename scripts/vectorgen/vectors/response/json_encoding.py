@@ -1,0 +1,71 @@
+"""Vectors/response/json-encoding.json: UTF-16/UTF-32/UTF-8-BOM JSON bodies (SPEC §6.4).
+
+af3/af4: Foundation's encoding detection, verdicts recorded in oracles/s6_4 (FOUNDATION_ENCODINGS), offsets mapped from
+Foundation's 'around character N' (foundation_offset); strict: RFC 8259 §8.1 UTF-8 only.
+"""
+import json
+
+from ...oracles.s6_4_json import FOUNDATION_ENCODINGS, foundation_offset
+from ...oracles.s6_responses import ABSENT, COCOA, resp
+from ...vectorfile import VectorFile
+
+
+def build():
+    f = VectorFile("response", "json-encoding", "UTF-16/UTF-32/UTF-8-BOM JSON bodies: Foundation's encoding detection (af3/af4) and "
+                   "RFC 8259 §8.1 UTF-8 only (strict) (SPEC §6.4)", ["SPEC§6.4"])
+    j = "application/json"
+    for what, body, frag, verdict in FOUNDATION_ENCODINGS:
+        opts = {"readingOptions": {"allowFragments": True}} if frag else None
+        if isinstance(verdict, str):
+            f.add("%s → accepted as Foundation's JSONSerialization does (run 2026-11-23); object from json.loads of the text" % what,
+                  resp("json", 200, j, body), {"valid": True, "object": json.loads(verdict), "error": ABSENT}, options=opts, profiles=["af3", "af4"])
+        else:
+            err = {"domain": COCOA, "code": 3840}
+            how = "rejected by Foundation's JSONSerialization (run 2026-11-23)"
+            if verdict[1] == "whole":
+                # The text does not transcode to UTF-8: Foundation's message names no position ("Cannot convert input
+                # string to valid utf8 input.", checked by --check-foundation), the core reports offset 0 (README §6.4).
+                err["offset"] = 0
+                how += "; Foundation's message names no position ('Cannot convert input string to valid utf8 input.'): offset 0, " \
+                       "the whole text (README §6.4 decision)"
+            elif verdict[1] is not None:
+                err["offset"] = foundation_offset(body, verdict[1], verdict[2])
+                how += "; Foundation says 'around character %d' of the UTF-8 text, which is byte %d of the body" % (verdict[1], err["offset"])
+            f.add("%s → %s" % (what, how), resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": err}, options=opts,
+                  profiles=["af3", "af4"])
+        if b"\x00" in body or b"\xff" in body or b"\xfe" in body:
+            f.add("strict: %s is not UTF-8 (RFC 8259 §8.1; a NUL, FF or FE byte cannot occur in UTF-8 JSON text) → 3840" % what,
+                  resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, options=opts,
+                  profiles=["strict"], refs=["RFC8259#8.1"])
+    # Later additions (appended: ids are stable). UTF-32 code units whose most significant byte is not zero are above
+    # U+10FFFF (Unicode §3.9 D90: UTF-32 code units above 10FFFF are ill-formed); Python's utf-32 codec rejects them
+    # (asserted), so the text cannot be read: 3840, as for the recorded Foundation verdict on the unit 0x00110000 above.
+    # The low bytes alone would spell '1', so a decoder that drops or misplaces the top byte accepts [1]. Mutation survivors
+    # JSONTextEncoding.swift transcodeToUTF8 `UInt32(b[i]) << 24` (→ `>> 24`, → `<< 0`) and `<< 24`→`<< 25` (#1).
+    def add_undecodable(what, body, codec, why):
+        """af: `body` is not text in `codec` (Python's codec must reject it) → 3840."""
+        try:
+            body.decode(codec)
+        except UnicodeDecodeError:
+            pass
+        else:
+            raise AssertionError(what)
+        f.add("%s: %s → 3840" % (what, why), resp("json", 200, j, body),
+              {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, profiles=["af3", "af4"])
+    for what, body, codec in [
+            ("UTF-32BE [1] whose '1' unit is 01 00 00 31 (0x01000031)", bytes.fromhex("0000005b010000310000005d"), "utf-32-be"),
+            ("UTF-32BE [1] whose '1' unit is 80 00 00 31 (0x80000031)", bytes.fromhex("0000005b800000310000005d"), "utf-32-be"),
+            ("UTF-32LE [1] whose '1' unit is 31 00 00 80 (0x80000031)", bytes.fromhex("5b000000310000805d000000"), "utf-32-le"),
+            ("UTF-32LE [1] whose '1' unit is 31 00 00 01 (0x01000031)", bytes.fromhex("5b000000310000015d000000"), "utf-32-le")]:
+        add_undecodable(what, body, codec, "a code unit above U+10FFFF cannot be transcoded (Python's %s codec rejects it; "
+                        "Unicode §3.9 D90)" % codec)
+    # Later additions 2 (appended): UTF-32 with 3 bytes after the last whole unit ('[' then ']' cut to 3 bytes). Python's utf-32
+    # codec rejects the truncated unit (asserted); the recorded Foundation verdict for the same body cut to 2 bytes (above) is
+    # 3840 too (the partial unit is dropped, the array is unterminated). Mutation survivors JSONTextEncoding.transcodeToUTF8
+    # `i + 3 < b.count`→`<=` / `i + 2 <` (they read one byte past the body).
+    for what, body in [
+            ("UTF-32LE BOM + '[' + ']' cut to 3 bytes", bytes.fromhex("fffe00005b0000005d0000")),
+            ("UTF-32BE BOM + '[' + ']' cut to 3 bytes", bytes.fromhex("0000feff0000005b00005d"))]:
+        add_undecodable(what, body, "utf-32", "not a whole number of 4-byte units (Python's utf-32 codec rejects it: truncated "
+                        "data; Foundation's recorded verdict for the 2-byte cut above is 3840)")
+    return f

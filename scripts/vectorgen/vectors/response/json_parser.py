@@ -1,0 +1,140 @@
+"""Vectors/response/json-parser.json: JSON parser edges, surrogate escapes, truncations, the number range check (SPEC §6.4, §8).
+
+Oracles: Python's json.loads (RFC 8259) for accepted documents; Foundation's recorded verdicts (oracles/s6_4) for
+unpaired surrogates and the number rule (overflows(), checked against every recorded verdict). Offsets that SPEC
+§6.4 leaves open ("with the byte offset") are pinned only where the comment names the decision.
+"""
+import gzip
+import json
+
+from ...oracles.s6_4_json import FOUNDATION_DIALECT, check_number_rule, cocoa_error, overflows
+from ...oracles.s6_responses import ABSENT, resp
+from ...vectorfile import VectorFile
+
+J = "application/json"
+
+FOUNDATION = ["af3", "af4"]
+
+
+def py_accepts(body):
+    try:
+        json.loads(body.decode("utf-8"))
+        return True
+    except (ValueError, UnicodeDecodeError):
+        return False
+
+
+def build():
+    f = VectorFile("response", "json-parser", "JSON parser edges for the response serializer: surrogate escapes, truncated "
+                   "escapes and strings, the number range check, error offsets (SPEC §6.4, §8; RFC 8259 §7)",
+                   ["SPEC§6.4"])
+
+    # Valid surrogate pairs and scalars next to the surrogate ranges: RFC 8259 §7, object from json.loads.
+    for text, what in [('["\\uD800\\uDC00"]', "the lowest pair D800 DC00 = U+10000"),
+                       ('["\\uDBFF\\uDFFF"]', "the highest pair DBFF DFFF = U+10FFFF"),
+                       ('["\\uDBFF\\uDC00"]', "high DBFF with low DC00 = U+10FC00"),
+                       ('["\\uD800\\uDFFF"]', "high D800 with low DFFF = U+103FF"),
+                       ('["\\uD7FF"]', "U+D7FF, the scalar just below the high surrogates"),
+                       ('["\\uE000"]', "U+E000, the scalar just above the low surrogates")]:
+        b = text.encode("ascii")
+        assert py_accepts(b)
+        f.add("%s: %s → accepted; object from Python's json.loads (RFC 8259 §7)" % (text, what), resp("json", 200, J, b),
+              {"valid": True, "object": json.loads(text), "error": ABSENT})
+
+    # Unpaired or mis-paired surrogates: Foundation rejects them (recorded: ["\uD83D"], ["\uDE00"], ["\uD83Dx"],
+    # ["\uD83D\u0041"]); RFC 8259 §8.2 leaves them unpredictable, so strict is not pinned. Offset: decision
+    # (SPEC §6.4 "with the byte offset"): the backslash of the \u escape that cannot be converted.
+    for doc in [b'["\\uD83D"]', b'["\\uDE00"]', b'["\\uD83Dx"]', b'["\\uD83D\\u0041"]']:
+        assert doc in {d for d, _, v in FOUNDATION_DIALECT if not isinstance(v, str)}, doc
+    for text, what, at in [('["\\uDFFF"]', "a lone low surrogate DFFF (the last one)", 2),
+                           ('["\\uDC00"]', "a lone low surrogate DC00 (the first one)", 2),
+                           ('["\\uDC00\\uDC00"]', "two low surrogates: the first is unpaired", 2),
+                           ('["\\uD800\\uDBFF"]', "high D800 followed by another high DBFF, not a low surrogate", 2),
+                           ('["\\uD800\\uE000"]', "high D800 followed by U+E000, not a low surrogate", 2),
+                           ('["\\uD83D"]', "a lone high surrogate", 2),
+                           ('["\\uD83Dx"]', "a high surrogate followed by x, not by \\u", 2),
+                           ('["a\\uDBFF"]', "a lone high surrogate DBFF after one character", 3)]:
+        f.add("%s: %s → 3840, as Foundation's JSONSerialization rejects unpaired surrogates (verdicts recorded in "
+              "gen_response.FOUNDATION_DIALECT); offset %d = the backslash of the escape (decision, SPEC §6.4 leaves the offset open)"
+              % (text, what, at), resp("json", 200, J, text), {"valid": True, "object": ABSENT, "error": cocoa_error(at)},
+              profiles=FOUNDATION, refs=["RFC8259#8.2"])
+
+    # Truncated documents. Rejected by RFC 8259 and Python's json; the offsets are decisions (SPEC §6.4 leaves them open):
+    for text, at, why in [
+            ('["\\', 3, "a backslash is the last byte: the escape character is missing at the end of input (offset 3 = the body length)"),
+            ('{"k":"\\', 7, "the same inside an object value (offset 7 = the body length)"),
+            ('["abc', 1, "an unterminated string points at its opening quote (offset 1)"),
+            ('{"key', 1, "an unterminated key string points at its opening quote (offset 1)"),
+            ('["\\u0041', 1, "four hex digits then the end: the escape is complete, the string is unterminated → its opening quote (offset 1)"),
+            ('["\\u004', 4, "three hex digits then the end: the \\u escape is cut short → the offset just after the 'u' (4), where the four digits start"),
+            ('["\\u', 4, "no hex digit at all → the offset just after the 'u' (4)"),
+            ('["x\\u00', 5, "two hex digits then the end → the offset just after the 'u' (5)")]:
+        b = text.encode("ascii")
+        assert not py_accepts(b)
+        f.add("%s: %s; rejected by RFC 8259 and Python's json → 3840" % (text, why), resp("json", 200, J, b),
+              {"valid": True, "object": ABSENT, "error": cocoa_error(at)})
+
+    # Object keys must be strings (RFC 8259 §4): Foundation's recorded verdict for {1:1} is an error.
+    for text in ['{a":1}', '{x"":1}', '{"a":1,b":2}']:
+        assert not py_accepts(text.encode())
+        f.add("%s: a key that does not start with a quote (RFC 8259 §4) → 3840; Python's json rejects it, as Foundation rejects {1:1} "
+              "(recorded)" % text, resp("json", 200, J, text), {"valid": True, "object": ABSENT, "error": cocoa_error()})
+
+    # Fragments without allowFragments: the error is about the whole text → offset 0 (decision).
+    for text in ["1", '"s"', "null", "  true"]:
+        f.add("fragment %r without allowFragments → 3840 (Foundation: 'JSON text did not start with array or object'); offset 0, "
+              "the start of the text (decision, SPEC §6.4 leaves the offset open)" % text, resp("json", 200, J, text),
+              {"valid": True, "object": ABSENT, "error": cocoa_error(0)})
+
+    # Foundation's number range check with a negative exponent: the magnitude comes from the digits.
+    check_number_rule()
+    for digits, exp in [("2" + "0" * 350, "e-42"), ("2" + "0" * 350, "E-42"), ("18" + "0" * 320, "e-12"),
+                        ("9" * 330, "e-21"), ("1" + "0" * 400, "e-91")]:
+        text = digits + exp
+        doc = "[%s]" % text
+        assert overflows(text), text
+        f.add("[%s…%s] (%d digits, exponent %s): its Double is infinite (Python float) → 3840 by Foundation's rule "
+              "(SPEC §6.4, gen_response.FOUNDATION_NUMBERS)" % (digits[:3], exp, len(digits), exp[1:]), resp("json", 200, J, doc),
+              {"valid": True, "object": ABSENT, "error": cocoa_error()}, profiles=FOUNDATION)
+    for digits, exp in [("1" + "0" * 350, "e-43"), ("17" + "0" * 320, "e-13"), ("9" * 330, "e-22")]:
+        text = digits + exp
+        assert not overflows(text), text
+        f.add("[%s…%s] (%d digits, exponent %s): finite as a Double → accepted; object from json.loads (numbers compare by value)"
+              % (digits[:3], exp, len(digits), exp[1:]), resp("json", 200, J, "[%s]" % text),
+              {"valid": True, "object": json.loads("[%s]" % text), "error": ABSENT})
+    # Two different overflowing numbers: the error's offset is the first one's (decision: the number Foundation names).
+    for doc, first in [("[1e400,2e400]", "1e400"), ('{"a":[5, -3e999, 1e400]}', "-3e999"), ("[1,2e308,2e309]", "2e308")]:
+        assert overflows(first)
+        at = doc.index(first)
+        f.add("%s: the first overflowing number %s (Python float inf) is reported, at its first byte %d (decision: the offset of "
+              "the number Foundation's message names)" % (doc, first, at), resp("json", 200, J, doc),
+              {"valid": True, "object": ABSENT, "error": cocoa_error(at)}, profiles=FOUNDATION)
+    # A 1 MB number whose exponent has 7 digits (gzip'd: SPEC §7 decodeContentEncoding): 0.(999700 zeros)1e9999990.
+    text = "0." + "0" * 999700 + "1e9999990"
+    assert overflows(text)
+    body = gzip.compress(("[%s]" % text).encode("ascii"), mtime=0)
+    assert gzip.decompress(body) == ("[%s]" % text).encode("ascii")
+    f.add("gzip'd [0.(999700 zeros)1e9999990] (1 MB): value 1e9000289, its Double is infinite (Python float) → 3840 by "
+          "Foundation's rule (SPEC §6.4); body from Python's gzip", resp("json", 200, J, body, headers=[["Content-Encoding", "gzip"]]),
+          {"valid": True, "object": ABSENT, "error": cocoa_error()}, options={"decodeContentEncoding": True}, profiles=FOUNDATION,
+          refs=["SPEC§7"])
+
+    # Depth limit (SPEC §8 default 512): the typed error carries the limit in its context (decision).
+    for text, what in [("[" * 513 + "]" * 513, "513 nested arrays"), ('{"a":' * 513 + "1" + "}" * 513, "513 nested objects")]:
+        f.add("%s: one over the default JSON depth 512 → nestingTooDeep with context limit \"512\" (SPEC §8 default; the "
+              "context member is a decision)" % what, resp("json", 200, J, text),
+              {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"limit": "512"}}},
+              refs=["SPEC§8"])
+    # An exponent of 8 digits after a million leading fraction zeros: the value 1e9000307 overflows (Python float is inf),
+    # though the exponent alone (10^7) and the zeros (10^-999693) nearly cancel; a parser that stops accumulating the
+    # exponent at 10^6 (fixed core bug) sums to 307 and accepts it.
+    text = "0." + "0" * 999692 + "1e10000000"
+    assert overflows(text)
+    body = gzip.compress(("[%s]" % text).encode("ascii"), mtime=0)
+    assert gzip.decompress(body) == ("[%s]" % text).encode("ascii")
+    f.add("gzip'd [0.(999692 zeros)1e10000000] (1 MB): value 1e9000307, its Double is infinite (Python float) → 3840 at the "
+          "number's first byte 1 by Foundation's rule (SPEC §6.4); body from Python's gzip",
+          resp("json", 200, J, body, headers=[["Content-Encoding", "gzip"]]),
+          {"valid": True, "object": ABSENT, "error": cocoa_error(1)}, options={"decodeContentEncoding": True}, profiles=FOUNDATION,
+          refs=["SPEC§7"])
+    return f

@@ -1,0 +1,34 @@
+"""Vectors/response/null-clean.json: the JSON response serializer with removesKeysWithNullValues (SPEC §6.4).
+
+Duplicate keys (README §6.4 decision: the key whose *last* value is null disappears, as from the NSDictionary AF
+cleans): json.loads keeping each key's last member (last_wins) then the SPEC §6.4 rule (oracles/s6_4).
+"""
+import json
+
+from ...oracles.s6_4_json import clean, last_wins
+from ...oracles.s6_responses import ABSENT, resp
+from ...vectorfile import VectorFile
+
+
+def build():
+    f = VectorFile("response", "null-clean", "JSON response serializer with removesKeysWithNullValues (SPEC §6.4)", ["SPEC§6.4"])
+    body = '{"a":null,"b":[null,1],"c":{"d":null}}'
+    v = json.loads(body)
+    o = {"removesKeysWithNullValues": True}
+    f.add("af3 keeps null array elements", resp("json", 200, "application/json", body), {"object": clean(v, "af3")}, options=o, profiles=["af3"])
+    f.add("af4/strict drop null array elements", resp("json", 200, "application/json", body), {"object": clean(v, "af4")}, options=o,
+          profiles=["af4", "strict"])
+    f.add("off by default: nulls kept", resp("json", 200, "application/json", body), {"object": v})
+    # Duplicate keys (README §6.4 decision: the key whose *last* value is null disappears, as from the NSDictionary AF
+    # cleans). Oracle: json.loads (last member wins, as NSDictionary) then the SPEC §6.4 rule; only documents whose
+    # cleaned object has no duplicate keys left are used.
+    wide = ",".join('"k%d":%d' % (i, i) for i in range(40))
+    for doc in ['{"a":1,"a":null}', '{"a":null,"a":1}', '{"a":{"x":null},"a":null}', '{"a":null,"a":[null,2]}', '{"b":0,"a":1,"c":2,"a":null}',
+                '[{"a":1,"a":null},{"a":null,"a":1}]', '{"o":{"a":"x","a":null,"b":null}}',
+                '{%s,"a":1,"a":null}' % wide, '{%s,"a":null,"a":1}' % wide, '{"a":1,%s,"a":null}' % wide, '{"a":null,%s,"a":{"y":null}}' % wide]:
+        # last member wins (NSDictionary), kept at its own place in the text (VECTORS.md: members in text order)
+        d = last_wins(doc)
+        for profiles in (["af3"], ["af4", "strict"]):
+            f.add("duplicate keys %s: the last value decides (README §6.4; json.loads keeping each key's last member in text order + SPEC §6.4 rule, %s)" % (doc if len(doc) < 60 else doc[:20] + "…" + doc[-30:], "/".join(profiles)),
+                  resp("json", 200, "application/json", doc), {"valid": True, "object": clean(d, profiles[0]), "error": ABSENT}, options=o, profiles=profiles)
+    return f

@@ -1,0 +1,202 @@
+"""Vectors/response/xml-strict.json: strict XML well-formedness (SPEC §6.5).
+
+Oracle: Python's xml.parsers.expat (a conforming XML 1.0 parser) decides every verdict when the file is
+generated. For the character-level checks (control characters, U+FFFE/U+FFFF, bad UTF-8) the vector also
+pins the error offset: expat's ErrorByteIndex, which is asserted to be the offending byte's position. Other
+rejections pin the kind only (expat and the core point at different bytes of a bad construct; SPEC does not
+define XML error offsets). Documents on which the core's documented approximations differ from a full parser
+(undeclared entities with a DOCTYPE, non-ASCII name characters) are not used.
+"""
+from ...oracles.s6_5_serializers import expat_verdict
+from ...oracles.s6_responses import ABSENT, ctype_error, resp, status_error
+from ...vectorfile import VectorFile, bytes_value
+
+
+def build():
+    f = VectorFile("response", "xml-strict", "strict XML serializer: XML 1.0 well-formedness (Char production, U+FFFE/U+FFFF, UTF-8/16, "
+                   "references, markup); verdicts from Python's xml.parsers.expat (SPEC §6.5)", ["SPEC§6.5"])
+    x = "application/xml"
+    cases = []  # (what, body, offending byte index or None)
+
+    def add(what, body, at=None):
+        cases.append((what, body if isinstance(body, bytes) else body.encode("utf-8"), at))
+
+    for c in list(range(0x20)) + [0x7F]:
+        add("control character %02X in content" % c, b"<a>x" + bytes([c]) + b"</a>", 4)
+    for c in [0x00, 0x01, 0x08, 0x0B, 0x0C, 0x1F, 0x09, 0x0A, 0x0D]:
+        add("control character %02X in an attribute value" % c, b'<a b="' + bytes([c]) + b'"/>', 6)
+        add("control character %02X in a comment" % c, b"<a><!--" + bytes([c]) + b"--></a>", 7)
+        add("control character %02X in CDATA" % c, b"<a><![CDATA[" + bytes([c]) + b"]]></a>", 12)
+        add("control character %02X in a processing instruction" % c, b"<a><?pi " + bytes([c]) + b"?></a>", 8)
+        add("control character %02X in a comment before the root" % c, b"<!--" + bytes([c]) + b"--><a/>", 4)
+        add("control character %02X in a comment after the root" % c, b"<a/><!--" + bytes([c]) + b"-->", 8)
+        add("control character %02X in a DOCTYPE system literal" % c, b'<!DOCTYPE a SYSTEM "' + bytes([c]) + b'"><a/>', 20)
+        add("control character %02X inside the XML declaration" % c, b'<?xml version="1.0"' + bytes([c]) + b"?><a/>", 19)
+    add("control character 01 inside a start tag", b"<a\x01/>", 2)
+    for u in ["\ufffe", "\uffff", "\ufffd", "\ufeff", "\ud7ff", "\ue000", "\U0010ffff", "\U0001f600", "\u0085", "\u2028", "\u00e9"]:
+        e = u.encode("utf-8")
+        add("U+%04X (%s) in content" % (ord(u), e.hex(" ")), b"<a>" + e + b"</a>", 3)
+        add("U+%04X in an attribute value" % ord(u), b'<a b="' + e + b'"/>', 6)
+        add("U+%04X in a comment" % ord(u), b"<a><!--" + e + b"--></a>", 7)
+        add("U+%04X in CDATA" % ord(u), b"<a><![CDATA[" + e + b"]]></a>", 12)
+        add("U+%04X in a processing instruction" % ord(u), b"<a><?pi " + e + b"?></a>", 8)
+    add("U+FFFE after other text in content", "<a>ok \ufffe</a>".encode("utf-8"), 6)
+    add("U+FFFF at the very end of a comment after the root", "<a/><!--\uffff-->".encode("utf-8"), 8)
+    for bad in ["80", "c080", "c3", "eda080", "f4908080", "ff", "e08080", "f0808080", "efbf", "c3c3"]:
+        add("invalid UTF-8 %s in content" % bad, b"<a>" + bytes.fromhex(bad) + b"</a>", 3)
+    for ref in ["&#xFFFE;", "&#xFFFF;", "&#xFFFD;", "&#0;", "&#x0;", "&#1;", "&#x1F;", "&#9;", "&#10;", "&#13;", "&#x20;", "&#xD7FF;",
+                "&#xD800;", "&#xDFFF;", "&#xE000;", "&#x10000;", "&#x10FFFF;", "&#x110000;", "&#1114111;", "&#1114112;", "&#xFFFFFFFFFF;",
+                "&#99999999999999;", "&#x;", "&#;", "&#x1g;", "&#12a;", "&#X41;", "&#x41", "&#65;", "&#xa;", "&#xA;", "&#xaBcD;"]:
+        add("character reference %s in content" % ref, "<a>%s</a>" % ref)
+        add("character reference %s in an attribute value" % ref, '<a b="%s"/>' % ref)
+    for doc in ["<a>x</a>", "<a>\u00e9</a>", "<a>\x01</a>", "<a>\ufffe</a>", "<a></b>", "<a>&#xFFFF;</a>"]:
+        add("UTF-16LE with BOM: %r" % doc, b"\xff\xfe" + doc.encode("utf-16-le"))
+        add("UTF-16BE with BOM: %r" % doc, b"\xfe\xff" + doc.encode("utf-16-be"))
+    add("UTF-16LE with BOM and a lone surrogate D800", b"\xff\xfe<\x00a\x00>\x00\x00\xd8<\x00/\x00a\x00>\x00")
+    add("UTF-8 BOM then <a/>", b"\xef\xbb\xbf<a/>")
+    add("UTF-8 BOM then a control character", b"\xef\xbb\xbf<a>\x01</a>")
+    for d in ["<a/>", "<a></a>", "<a><b/></a>", "<a></b>", "<a>", "</a>", "<a/><b/>", "<a/>x", "x<a/>", "  <a/>  ", "<a b='1' b='2'/>",
+              "<a b='1' c='2'/>", "<a b='<'/>", "<a b=1/>", "<a b='1'c='2'/>", "<a>]]></a>", "<a>]]</a>", "<a>]></a>", "<a><!-- x -- y --></a>",
+              "<a><!-- x ---></a>", "<a><!-- ok --></a>", "<a><!----></a>", "<a>&lt;&gt;&amp;&apos;&quot;</a>", "<a>&foo;</a>", "<a>&lt</a>", "<a>&</a>",
+              "<a><?xml x?></a>", "<a><?XmL x?></a>", "<a><?xml-stylesheet x?></a>", "<a><?pi?></a>", "<a><?pix?></a>", "<a><?pi x?></a>",
+              "<a><?pi\tx?></a>", "<?xml version='1.0'?><a/>", "<?xml version='1.0'?>\n<!-- c --><a/>", " <?xml version='1.0'?><a/>",
+              "<!DOCTYPE a><a/>", "<!DOCTYPE a [<!ENTITY e 'x'>]><a>&e;</a>", "<!DOCTYPE a SYSTEM 'a.dtd'><a>&e;</a>", "<!DOCTYPE a [ <!-- ] > --> ]><a/>",
+              "<!DOCTYPE a", "<!DOCTYPEa><a/>", "<!DOCTYPE a [<!ENTITY e '>'>]><a/>", "<a><![CDATA[<>&]]></a>", "<a><![CDATA[x</a>", "<a:b xmlns:a='u'/>",
+              "<_a/>", "<1a/>", "<-a/>", "<.a/>", "<a-.1/>", "<a\n\tb = \"1\" />", "<a></a >", "<a></ a>", " ", "<!-- only -->", "<?pi x?>", "<a/><?pi?>",
+              "<a/><!--x-->", "<a/><!DOCTYPE a>", "<a>\r\n</a>", "<a b='&#60;'/>", "<a b='&lt;'/>", "<a b='&x;'/>", "<a b=\"'\"/>", "<a b='\"'/>",
+              "<a b='1'/ >", "<a b/>", "<a b=/>", "<a></a></a>", "<a><b></a></b>", "<a b='1'", "<a b='1", "<a><b><c/></b></a>", "<A></a>",
+              "<a>x<!-- c -->y<?p q?>z<![CDATA[w]]></a>", "<?xml version='1.0'?>", "<a/>\n\n<!-- end -->\n"]:
+        add("markup %r" % d, d)
+
+    def emit(cases):
+        for what, body, at in cases:
+            verdict = expat_verdict(body)
+            if verdict is None:
+                f.add("%s: well-formed, expat accepts it → the body is returned" % what, resp("xml", 200, x, body),
+                      {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["strict"])
+                continue
+            err = {"domain": "AFSerialization", "kind": "malformedXML"}
+            how = "expat: %s" % verdict[0]
+            if at is not None:
+                assert verdict[1] == at, (what, verdict, at)
+                err["offset"] = at
+                how += " at byte %d, the offending character" % at
+            f.add("%s: not well-formed (%s) → malformedXML, no object" % (what, how), resp("xml", 200, x, body),
+                  {"valid": True, "object": ABSENT, "error": err}, profiles=["strict"])
+
+    emit(cases)
+    f.add("strict, empty body: no document, so no object and no error (README §6.5 decision, as for JSON)", resp("xml", 200, x, b""),
+          {"valid": True, "object": ABSENT, "error": ABSENT}, profiles=["strict"])
+    for body in [b"<a>\x01</a>", "<a>\ufffe</a>".encode("utf-8"), b"<a>&#0;</a>", b"<a><b></a>"]:
+        f.add("af: no well-formedness check (AF hands the bytes to NSXMLParser unparsed), so %r comes back as bytes" % body, resp("xml", 200, x, body),
+              {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["af3", "af4"])
+    f.add("strict, 404 with malformed XML: malformedXML outer, −1011 underlying", resp("xml", 404, x, b"<a>"),
+          {"valid": False, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "underlying": status_error(404)}},
+          profiles=["strict"], refs=["SPEC§6.3"])
+    f.add("strict, text/html with malformed XML: −1016 only, no well-formedness error (content-type failure stops parsing)",
+          resp("xml", 200, "text/html", b"<a>"), {"valid": False, "object": ABSENT, "error": dict(ctype_error("text/html"), underlying=ABSENT)},
+          profiles=["strict"], refs=["SPEC§6.3"])
+    # Later additions (appended: ids are stable).
+    cases = []
+    for d in ["<a>&#", "<a>&#x", "<a>&#12", "<a>&", "<a>&lt", "<a b='&#x", "<a b='&lt"]:
+        add("markup %r: a reference cut by the end of the body" % d, d)
+    for ref in ["&#xfffe;", "&#xffff;", "&#xd800;", "&#xb;", "&#xc;", "&#xd;", "&#xa0;", "&#xfffd;", "&#x1f600;"]:
+        add("character reference %s (lowercase hex) in content" % ref, "<a>%s</a>" % ref)
+    emit(cases)
+    # Later additions 2 (appended): name characters at the ASCII range edges, CR as white space, comments with '-',
+    # PIs with data, DOCTYPE literals and comments, references past U+10FFFF, cut constructs.
+    cases = []
+    for d in ["<a\rb='1'/>", "<A/>", "<Z/>", "<z/>", "<@/>", "<[/>", "<`/>", "<{/>", "<\u00c0/>", "<a\x7f/>", "<a0/>", "<a9/>", "<a/0>",
+              "<a b x\"v\"/>", "<a b=x/x></a>", "<a b=", "<a></a", "<!----><a/>", "<!-- a-b --><a/>", "<a><!-- a-b --></a>",
+              "<?pi x>y?><a/>", "<?pi x?><a/>", "<!DOCTYPE 1a><a/>", "<!DOCTYPE a SYSTEM \"a>b\"><a/>", "<!DOCTYPE a SYSTEM 'a>b'><a/>",
+              "<!DOCTYPE a [<!---->]><a/>", "<!DOCTYPE a [<!-- a-b -->]><a/>", "<!DOCTYPE a> <a/>", "<!DOCTYPE a SYSTEM \"abc",
+              "<?xml", "<?xml version='1.0'><a/>"]:
+        add("markup %r" % d, d)
+    for ref in ["&#x10FFFF0;", "&#11141110;", "&#x10FFFF;", "&#1114111;"]:
+        add("character reference %s in content" % ref, "<a>%s</a>" % ref)
+        add("character reference %s in an attribute value" % ref, '<a b="%s"/>' % ref)
+    emit(cases)
+    # Where an unterminated construct is reported: expat points at the start of the unclosed token; the core reports
+    # the end of the body, where the missing terminator was due (a decision recorded with these vectors: SPEC does not define XML offsets).
+    for body, what in [(b"<a>&#65", "a character reference cut by the end of the body (no ';')"),
+                       (b"<a>&#x41", "a hex character reference cut by the end of the body"),
+                       (b'<!DOCTYPE a SYSTEM "abc', "a DOCTYPE whose system literal runs to the end of the body"),
+                       (b"<?xml ", "an XML declaration cut after '<?xml '")]:
+        verdict = expat_verdict(body)
+        assert verdict is not None, body
+        f.add("%r, %s: not well-formed (expat: %s at byte %d, the token's start) → malformedXML at byte %d, the end of the body "
+              "(decision recorded with these vectors, SPEC is silent: unterminated constructs are reported where the terminator was due)" % (body, what, verdict[0], verdict[1], len(body)),
+              resp("xml", 200, x, body), {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML",
+                                                                                   "offset": len(body)}}, profiles=["strict"])
+    # Nesting depth (SPEC §8): the strict XML check uses the JSON nesting limit (maxJSONDepth, default 512) for elements.
+    for n, opts in [(512, None), (513, None), (3, {"maxJSONDepth": 3}), (4, {"maxJSONDepth": 3})]:
+        body = ("<a>" * n + "</a>" * n).encode("ascii")
+        assert expat_verdict(body) is None
+        limit = (opts or {}).get("maxJSONDepth", 512)
+        if n <= limit:
+            f.add("%d nested elements: well-formed (expat accepts it), within the nesting limit %d (SPEC §8) → the body is returned" % (n, limit),
+                  resp("xml", 200, x, body), {"valid": True, "object": bytes_value(body), "error": ABSENT}, options=opts, profiles=["strict"],
+                  refs=["SPEC§8"])
+        else:
+            # Offset: the '<' of the start tag one too deep, byte 3·limit of this body (README §8 decision, as JSON reports the
+            # opening bracket of the container one too deep).
+            f.add("%d nested elements: well-formed (expat accepts it) but one over the nesting limit %d → nestingTooDeep at byte %d, the '<' "
+                  "of the start tag one too deep; the context names the limit (SPEC §8)" % (n, limit, 3 * limit), resp("xml", 200, x, body),
+                  {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": 3 * limit,
+                                                              "context": {"limit": str(limit)}}},
+                  options=opts, profiles=["strict"], refs=["SPEC§8"])
+    cases = []
+    for d in ["<a><![CDATA[x]>y]]></a>", "<a><![CDATA[]>]]></a>"]:
+        add("markup %r: ']>' inside CDATA does not end it, only ']]>' does" % d, d)
+    emit(cases)
+    # Later additions 3 (appended): a PI target must be followed by white space or '?>' (XML 1.0 §2.6 PI ::= '<?' PITarget
+    # (S (Char* - (Char* '?>' Char*)))? '?>'); a character that cannot continue the name ends it and is neither.
+    # Kind only (not a character-level error). Mutation survivor XMLWellFormedness.swift pi() `guard skipSpace()`→`guard true`.
+    cases = []
+    for d in ["<a><?pi!x?></a>", "<?pi/x?><a/>", "<a><?pi\"x\"?></a>", "<a><?pi=?></a>"]:
+        add("markup %r: the PI target is followed by neither white space nor '?>'" % d, d)
+    emit(cases)
+    # Later additions 4 (appended): an empty internal subset '[]' (XML 1.0 §2.8 doctypedecl ::= '<!DOCTYPE' S Name (S ExternalID)?
+    # S? ('[' intSubset ']' S?)? '>', intSubset may be empty) and a ']' right after '[' (mutation survivor XMLWellFormedness.swift
+    # doctype() `i += 1`→`i += 2` after '['); a lone 3-byte lead byte E0 / ED as the very last byte of the body, with nothing
+    # after it (survivors UTF8Validation.sequenceLength `n > 2`→`n > 0`: it would read past the end). Verdicts: expat.
+    cases = []
+    for d in ["<!DOCTYPE a []><a/>", "<!DOCTYPE a [ ]><a/>", "<!DOCTYPE a []>\n<a/>"]:
+        add("markup %r: an empty internal DTD subset" % d, d)
+    for bad in ["e0", "ed", "e1", "f0", "f4"]:
+        add("a lone lead byte %s as the last byte of the body, inside an unclosed element" % bad, b"<a>" + bytes.fromhex(bad))
+    emit(cases)
+    # Later additions 5 (appended): UTF-16 that does not decode is rejected as a whole at offset 0 (README §6.5 decision, like
+    # the JSON serializer's "Cannot convert input string to valid utf8 input." at 0, Foundation's offset). Expat decides the
+    # verdict only: its index is no oracle here (the lone low surrogate's byte, but the end of the body for a lone high one).
+    # Mutation survivor XMLWellFormedness.check `offset: 0`→`offset: 1`.
+    le, be = (lambda t: t.encode("utf-16-le")), (lambda t: t.encode("utf-16-be"))
+    for what, body in [("UTF-16LE, a lone high surrogate D800", b"\xff\xfe" + le("<a>x") + b"\x00\xd8" + le("</a>")),
+                       ("UTF-16LE, a lone low surrogate DC00", b"\xff\xfe" + le("<a>x") + b"\x00\xdc" + le("</a>")),
+                       ("UTF-16BE, a lone high surrogate D800", b"\xfe\xff" + be("<a>x") + b"\xd8\x00" + be("</a>")),
+                       ("UTF-16LE, an odd number of bytes (the last unit cut)", b"\xff\xfe" + le("<a>x</a>") + b"\x0a")]:
+        verdict = expat_verdict(body)
+        assert verdict is not None, what
+        f.add("%s: not well-formed (expat: %s at byte %d) → malformedXML at offset 0, the document's encoding is at fault (README §6.5 "
+              "decision, as for undecodable JSON text)" % (what, verdict[0], verdict[1]), resp("xml", 200, x, body),
+              {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": 0}},
+              profiles=["strict"])
+    # Appended: the depth error's offset is the '<' of the start tag one too deep, not the end of that tag (its
+    # attributes are read first). Body layout: three '<a>' (bytes 0-8), then '<b c="1">' at byte 9.
+    body = b'<a><a><a><b c="1"></b></a></a></a>'
+    assert expat_verdict(body) is None
+    f.add("4 nested elements, the 4th with an attribute, nesting limit 3: well-formed (expat accepts it) → nestingTooDeep at byte 9, "
+          "the '<' of '<b c=\"1\">' (README §8 decision), not the end of the tag", resp("xml", 200, x, body),
+          {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": 9, "context": {"limit": "3"}}},
+          options={"maxJSONDepth": 3}, profiles=["strict"], refs=["SPEC§8"])
+    # Appended: well-formed UTF-16 documents whose byte count is even but not a multiple of 3 (the earlier UTF-16
+    # vectors are all 18 bytes long, so a parity check that tested divisibility by 3 passed them). Verdicts: expat.
+    # Mutation survivor (PR mode on the odd-byte check) `input.count % 2`→`% 3`.
+    cases = []
+    for doc in ["<a/>", "<a>xy</a>", "<abc/>"]:
+        for name, bom, codec in [("UTF-16LE", b"\xff\xfe", "utf-16-le"), ("UTF-16BE", b"\xfe\xff", "utf-16-be")]:
+            body = bom + doc.encode(codec)
+            assert len(body) % 2 == 0 and len(body) % 3 != 0
+            add("%s with BOM: %r (%d bytes)" % (name, doc, len(body)), body)
+    emit(cases)
+    return f
