@@ -76,6 +76,24 @@ static inline size_t expand8(__m128i x, __m128i y, unsigned m, uint8_t *dst) {
     return expand_len[m];
 }
 
+/// 16 input bytes that are all escaped (CJK text, emoji, runs of reserved characters): 48 output
+/// bytes from the interleaved hex digits by three constant shuffles, no per-mask table.
+__attribute__((target("avx2")))
+static inline void escape_all16(__m128i hi, __m128i lo, uint8_t *dst) {
+    const __m128i p0 = _mm_unpacklo_epi8(hi, lo), p1 = _mm_unpackhi_epi8(hi, lo);  // H0 L0 H1 L1 …
+    const __m128i mid = _mm_alignr_epi8(p1, p0, 10);                                // p0[10..] p1[..9]
+    const char z = (char)0x80;  // pshufb writes 0 there; the '%' comes from the OR below
+    const __m128i s0 = _mm_setr_epi8(z, 0, 1, z, 2, 3, z, 4, 5, z, 6, 7, z, 8, 9, z);
+    const __m128i s1 = _mm_setr_epi8(0, 1, z, 2, 3, z, 4, 5, z, 6, 7, z, 8, 9, z, 10);
+    const __m128i s2 = _mm_setr_epi8(5, z, 6, 7, z, 8, 9, z, 10, 11, z, 12, 13, z, 14, 15);
+    const __m128i m0 = _mm_setr_epi8('%', 0, 0, '%', 0, 0, '%', 0, 0, '%', 0, 0, '%', 0, 0, '%');
+    const __m128i m1 = _mm_setr_epi8(0, 0, '%', 0, 0, '%', 0, 0, '%', 0, 0, '%', 0, 0, '%', 0);
+    const __m128i m2 = _mm_setr_epi8(0, '%', 0, 0, '%', 0, 0, '%', 0, 0, '%', 0, 0, '%', 0, 0);
+    _mm_storeu_si128((__m128i *)dst, _mm_or_si128(_mm_shuffle_epi8(p0, s0), m0));
+    _mm_storeu_si128((__m128i *)(dst + 16), _mm_or_si128(_mm_shuffle_epi8(mid, s1), m1));
+    _mm_storeu_si128((__m128i *)(dst + 32), _mm_or_si128(_mm_shuffle_epi8(p1, s2), m2));
+}
+
 /// 16 input bytes at `src` with escape mask `m16`: two groups of 8, each copied (no escape),
 /// expanded by shuffles, or (a '+' byte in it) sent through the table.
 __attribute__((target("avx2")))
@@ -85,6 +103,10 @@ static inline size_t dense16(const uint8_t *src, unsigned m16, unsigned plus16, 
     __m128i b = _mm_loadu_si128((const __m128i *)src);
     __m128i hi = _mm_shuffle_epi8(digits, _mm_and_si128(_mm_srli_epi16(b, 4), nib));
     __m128i lo = _mm_shuffle_epi8(digits, _mm_and_si128(b, nib));
+    if (m16 == 0xFFFF && plus16 == 0) {
+        escape_all16(hi, lo, dst);
+        return 48;
+    }
     size_t o = 0;
     for (int g = 0; g < 2; g++) {
         unsigned m = (m16 >> (8 * g)) & 0xFF;
