@@ -3,7 +3,7 @@
 /// Dictionaries keep their entries in the caller's order (JSON/plist bodies use it, SPEC §3.3);
 /// query flattening sorts them itself. Duplicate keys are representable on purpose (vectors use
 /// `$dict` to build them) and flattening keeps both.
-public indirect enum ParameterValue: Sendable, Hashable {
+public enum ParameterValue: Sendable, Hashable {
     case string(String)
     case integer(Int64)
     case double(Double)
