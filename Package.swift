@@ -1,5 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
+import Foundation
 
 /// The core and the harness are compiled with -O even in debug builds, so the main job
 /// (`swift run conformance`) and the property/differential tests run at release speed. Tests still
@@ -27,10 +28,15 @@ let package = Package(
         .target(name: "AFSerialization", dependencies: ["CZlib", "CPercentEscape"], swiftSettings: optimizedEvenInDebug),
         // Foundation interop (property lists) kept out of the core.
         .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
-        // Vector/eval codecs and component adapters shared by the CLI, tests and fuzzers.
+        // The vector wire format (VECTORS.md value encodings, harness errors, digests): the runner
+        // and the fuzz bodies both depend on it, and not on each other.
+        .target(name: "AFVectorFormat", dependencies: ["AFSerialization"], swiftSettings: optimizedEvenInDebug),
+        // The vector runner, eval and the component adapters (the library behind the CLI).
         .target(
-            name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat", "AFFuzzBodies"],
+            name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat"],
             swiftSettings: optimizedEvenInDebug),
+        // The fuzz corpus as data: output snapshots, replay, and the corpus differential's requests.
+        .target(name: "AFCorpus", dependencies: ["AFConformance", "AFFuzzBodies", "AFVectorFormat"]),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
         .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat", "CPercentEscape", "CEscapeBaseline"]),
         // afbench's plain C escape loop (the peer the SIMD kernel is measured against).
@@ -41,10 +47,14 @@ let package = Package(
             path: "Implementations/foundation/Sources/afs-adapter-foundation"),
         // Whole-process peak RSS of multipart streaming, in a process without Foundation.
         .executableTarget(name: "afbench-rss", dependencies: ["AFSerialization"]),
+        // Command-line pieces shared by `conformance` and the mutation fork server (`afs-mutants`).
+        .target(
+            name: "ConformanceCLI",
+            dependencies: ["AFConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "conformance",
             dependencies: [
-                "AFConformance",
+                "AFConformance", "AFCorpus", "ConformanceCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,14 +69,14 @@ let package = Package(
         ),
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance"]),
         // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
-        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat", "CZlib"]),
+        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "CZlib"]),
         // vapor/multipart-kit as the multipart-parser target's oracle, apart so that fuzz builds
         // without it (AFS_FUZZ_KIT=0, as in CI) do not compile SwiftNIO with sanitizers.
         .target(
             name: "AFFuzzMultipartKitOracle",
             dependencies: ["AFFuzzBodies", .product(name: "MultipartKit", package: "multipart-kit")]
         ),
-        .testTarget(name: "FuzzReplayTests", dependencies: ["AFFuzzBodies", "AFFuzzMultipartKitOracle"]),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["AFFuzzBodies", "AFFuzzMultipartKitOracle", "AFCorpus", "AFConformance"]),
     ]
 )
 
@@ -91,7 +101,7 @@ if Context.environment["AFS_FUZZ"] == "1" {
     for target in package.targets {
         switch target.name {
         case "AFSerialization", "AFFoundationCompat": target.swiftSettings = (target.swiftSettings ?? []) + covered
-        case "AFFuzzBodies", "AFFuzzMultipartKitOracle": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
+        case "AFFuzzBodies", "AFFuzzMultipartKitOracle", "AFVectorFormat": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
         case "CPercentEscape" where !global:
             // The escape kernel is core code: coverage counters and ASan, like the Swift core.
             target.cSettings = [.unsafeFlags(["-O2", "-fsanitize=fuzzer-no-link,address"])]
@@ -102,7 +112,14 @@ if Context.environment["AFS_FUZZ"] == "1" {
         package.targets.append(.target(name: "CLibFuzzer"))
         package.targets.append(.target(name: "AFFuzzDriver", dependencies: ["CLibFuzzer"], swiftSettings: asanOnly))
     }
-    for name in ["percent-escape", "query-string", "json", "request", "multipart-writer", "multipart-parser", "media-type", "content-decode", "image", "canary"] {
+    // The fuzz targets, the canary included: scripts/fuzz/targets.json, the one list the scripts
+    // read too (Tests/FuzzReplayTests/FuzzTargetListTests checks it against FuzzTargets.all).
+    struct FuzzTargetList: Decodable { struct Target: Decodable { let name: String }; let targets: [Target] }
+    let listURL = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("scripts/fuzz/targets.json")
+    let fuzzTargets: [String]
+    do { fuzzTargets = try JSONDecoder().decode(FuzzTargetList.self, from: Data(contentsOf: listURL)).targets.map(\.name) }
+    catch { fatalError("\(listURL.path): \(error)") }
+    for name in fuzzTargets {
         let kit = withKit && name == "multipart-parser"
         let defines: [SwiftSetting] = (global ? [] : [.define("AFS_OWN_MAIN")]) + (kit ? [.define("AFS_FUZZ_KIT")] : [])
         package.targets.append(.executableTarget(
@@ -125,9 +142,10 @@ if let mutants = Context.environment["AFS_MUTANTS"], !mutants.isEmpty, mutants !
         // The switch is a plain global read: no dynamic exclusivity check on each site.
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
     }
-    // `conformance mutants` (the fork server) switches mutants through the schemata's
-    // __afsActivateMutant, which only a schemata build has.
-    for target in package.targets where target.name == "conformance" {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.define("AFS_MUTANTS")]
-    }
+    // The fork server switches mutants through the schemata's __afsActivateMutant, which only a
+    // schemata build has, so its executable exists only here.
+    package.targets.append(.executableTarget(
+        name: "afs-mutants",
+        dependencies: ["AFConformance", "ConformanceCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]))
+    package.products.append(.executable(name: "afs-mutants", targets: ["afs-mutants"]))
 }

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// One row of the VECTORS.md component table: decodes `input`/`options`, calls the core,
 /// encodes the output. Throw ``HarnessError`` for bad test input, ``AFSError`` for what the core

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The `conformance eval` contract (VECTORS.md): a request object in, `{"id", "output"}` or
 /// `{"id", "harnessError"}` out.
@@ -44,7 +45,7 @@ public enum Evaluator {
     /// allows reaches the component and gets its typed `nestingTooDeep`. The cap only keeps the
     /// harness's own tree walks within the eval thread's stack (`conformance eval` runs lines on a
     /// thread with ``evalStackBytes``).
-    public static let maxLineDepth = 100_000
+    public static let maxLineDepth = VectorFormat.maxLineDepth
     /// Stack for the thread that evaluates eval lines: decoding, echoing and freeing a tree of
     /// ``maxLineDepth`` levels recurse that deep (a few hundred bytes a level).
     public static let evalStackBytes = 1 << 30

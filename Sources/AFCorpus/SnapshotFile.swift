@@ -1,3 +1,5 @@
+import AFVectorFormat
+
 /// One recorded corpus input: its path under `Corpus/<target>/`, the digest of the core's rendered
 /// output, and a short escaped excerpt of that output (so `--check` can show what it was).
 public struct SnapshotEntry: Sendable, Hashable {

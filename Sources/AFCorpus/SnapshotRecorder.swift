@@ -1,5 +1,6 @@
-@_exported import struct AFFuzzBodies.VectorRequest
+import AFConformance
 import AFFuzzBodies
+import AFVectorFormat
 import Foundation
 
 /// Records and checks output snapshots of the fuzz corpus (issue 7): for every input file of
@@ -13,6 +14,8 @@ public struct SnapshotRecorder {
         public var describe: ([UInt8]) -> String
         /// The input as a golden-vector request (for `conformance promote`), when expressible.
         public var vectorRequest: ([UInt8]) -> VectorRequest? = { _ in nil }
+        /// Runs the input through the target's fuzz body: the broken invariant's message, or nil.
+        public var check: ([UInt8]) -> String? = { _ in nil }
 
         public init(name: String, rendersOutput: Bool, describe: @escaping ([UInt8]) -> String) {
             self.name = name
@@ -26,6 +29,11 @@ public struct SnapshotRecorder {
         FuzzTargets.all.map { body in
             var t = Target(name: body.name, rendersOutput: SnapshotOutput.rendersOutput(body)) { SnapshotOutput.describe(body, $0) }
             t.vectorRequest = { VectorRequest.of(body, $0) }
+            t.check = { bytes in
+                var input = FuzzInput(bytes)
+                if case .failure(let f) = Result(catching: { () throws(FuzzFailure) in try body.run(&input) }) { return f.message }
+                return nil
+            }
             return t
         }
     }

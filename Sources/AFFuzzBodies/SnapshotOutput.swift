@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// A fuzz target that can render what the core *produced* for an input (not just whether the
 /// invariants held), for output snapshots (`conformance snapshot`, issue 7): the digest of this
@@ -40,15 +41,12 @@ public enum SnapshotOutput {
 
     /// Bytes as an escaped string when they are UTF-8, else hex.
     static func render(bytes b: [UInt8]) -> String {
-        String(validating: b, as: UTF8.self)?.debugDescription ?? "hex " + VectorRequest.hex(b)
+        String(validating: b, as: UTF8.self)?.debugDescription ?? "hex " + Codec.hex(b)
     }
 
     /// A count, FNV-1a digest and short hex prefix: for outputs that may be large (decoded bodies).
     static func summary(_ b: [UInt8]) -> String {
-        // FNV-1a 64 (as the snapshot files' digests, which live in AFConformance).
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for x in b { h = (h ^ UInt64(x)) &* 0x0000_0100_0000_01b3 }
-        return "\(b.count) bytes fnv \(String(h, radix: 16)) head " + VectorRequest.hex(Array(b.prefix(32)))
+        "\(b.count) bytes fnv \(String(FNV1a64.hash(b), radix: 16)) head " + Codec.hex(Array(b.prefix(32)))
     }
 
     static func render<T>(_ result: Result<T, AFSError>, _ ok: (T) -> String) -> String {
@@ -120,7 +118,7 @@ extension RequestFuzz: OutputDescribing {
             for f in out.headers { text += "\(f.name): \(f.value)\n" }
             switch out.body.bytes {
             case nil: text += "no body"
-            case let b?: text += String(validating: b, as: UTF8.self).map { "body " + $0 } ?? "body hex " + VectorRequest.hex(b)
+            case let b?: text += String(validating: b, as: UTF8.self).map { "body " + $0 } ?? "body hex " + Codec.hex(b)
             }
             return text
         }
@@ -139,7 +137,7 @@ extension MultipartParserFuzz: OutputDescribing {
                 for p in parts {
                     text += "\npart name \(p.name.debugDescription) filename \(p.filename?.debugDescription ?? "-") type \(p.contentType ?? "-")"
                     for h in p.headers { text += "\n  \(h.name): \(h.value)" }
-                    text += "\n  body " + (String(validating: p.body, as: UTF8.self)?.debugDescription ?? "hex " + VectorRequest.hex(p.body))
+                    text += "\n  body " + (String(validating: p.body, as: UTF8.self)?.debugDescription ?? "hex " + Codec.hex(p.body))
                 }
                 return text
             }

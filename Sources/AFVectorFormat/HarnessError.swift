@@ -49,12 +49,12 @@ public struct Fields: Sendable {
         guard let i = v.intValue else { throw HarnessError(sub(key), "expected an integer") }
         return i
     }
-    /// A nesting limit option (`maxParameterDepth`, `maxJSONDepth`): 1 … ``Evaluator/maxLineDepth``,
+    /// A nesting limit option (`maxParameterDepth`, `maxJSONDepth`): 1 … ``VectorFormat/maxLineDepth``,
     /// so a component never allows more nesting than an eval line can carry.
     public func depthLimit(_ key: String) throws(HarnessError) -> Int? {
         guard let depth = try int(key) else { return nil }
-        guard (1...Evaluator.maxLineDepth).contains(depth) else {
-            throw HarnessError(sub(key), "must be between 1 and \(Evaluator.maxLineDepth)")
+        guard (1...VectorFormat.maxLineDepth).contains(depth) else {
+            throw HarnessError(sub(key), "must be between 1 and \(VectorFormat.maxLineDepth)")
         }
         return depth
     }

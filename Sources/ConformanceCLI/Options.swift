@@ -1,35 +1,38 @@
+// Command-line pieces shared by `conformance` and `afs-mutants` (the mutation fork server).
 import AFConformance
 import AFSerialization
 import ArgumentParser
 
 /// Options shared by the commands that read vectors.
-struct VectorOptions: ParsableArguments {
+public struct VectorOptions: ParsableArguments {
+    public init() {}
+
     @Option(name: .customLong("vectors"), help: ArgumentHelp(
         "A vector directory (DIR/<component>/<topic>.json); repeatable. Default: the bundled Vectors/.",
         valueName: "DIR"))
-    var directories: [String] = []
+    public var directories: [String] = []
 
     @Option(help: ArgumentHelp(
         "Select vectors whose id contains TEXT or whose component is TEXT; a pattern with * ? [ is a glob on the id. Repeatable (any match selects).",
         valueName: "TEXT"))
-    var filter: [String] = []
+    public var filter: [String] = []
 
     @Option(help: "Only this profile: af3, af4 or strict.")
-    var profile: String?
+    public var profile: String?
 
-    func validate() throws {
+    public func validate() throws {
         if let profile, Profile(rawValue: profile) == nil {
             throw ValidationError("unknown profile \"\(profile)\"; expected af3, af4 or strict")
         }
     }
 
     /// The bundled vectors; also where the schema and coverage list come from.
-    var root: String { VectorPaths.defaultRoot() }
-    var dirs: [String] { directories.isEmpty ? [root] : directories }
-    var selection: RunSelection { RunSelection(filters: filter, profile: profile) }
+    public var root: String { VectorPaths.defaultRoot() }
+    public var dirs: [String] { directories.isEmpty ? [root] : directories }
+    public var selection: RunSelection { RunSelection(filters: filter, profile: profile) }
 
     /// The directories' expected-failures.json lists, merged (this core's accepted deviations).
-    func directoryExpectedFailures() throws -> ExpectedFailures {
+    public func directoryExpectedFailures() throws -> ExpectedFailures {
         var merged = ExpectedFailures()
         do {
             for dir in dirs { merged = merged.merged(with: try ExpectedFailures.load(VectorPaths.expectedFailuresFile(root: dir))) }
@@ -39,7 +42,7 @@ struct VectorOptions: ParsableArguments {
         return merged
     }
 
-    func load() throws -> VectorSet {
+    public func load() throws -> VectorSet {
         do {
             return try VectorLoader(root: root).load(directories: dirs)
         } catch {
@@ -49,25 +52,28 @@ struct VectorOptions: ParsableArguments {
 }
 
 /// A message for stderr plus exit status 2 (the harness itself could not work).
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
+public struct CLIError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
 }
 
-func fail(_ message: String) -> ExitCode {
+/// The message on stderr, prefixed with the program's name (`conformance`, `afs-mutants`).
+public func fail(_ message: String) -> ExitCode {
     var err = StandardError()
-    print("conformance: \(message)", to: &err)
+    let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "conformance"
+    print("\(program): \(message)", to: &err)
     return ExitCode(2)
 }
 
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
+public struct StandardError: TextOutputStream {
+    public init() {}
+    public mutating func write(_ string: String) {
         var bytes = Array(string.utf8)
         _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     }
 }
 
-func writeOrFail(_ path: String, _ text: String) throws {
+public func writeOrFail(_ path: String, _ text: String) throws {
     do { try FileSystem.writeFileAtomically(path, Array(text.utf8)) } catch {
         throw fail("cannot write \(path): \(error.message)")
     }

@@ -1,99 +1,9 @@
 import AFConformance
 import AFSerialization
-import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The vectors layer of mutation analysis as a fork server: the vectors are loaded and checked once
-/// by the original program, then each mutant runs in a forked child that switches itself to that
-/// mutant. Loading is most of a `conformance run`, so this is what makes a full run fit in minutes.
-struct MutantsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mutants",
-        abstract: "Mutation analysis: run the vectors against many mutants of a schemata build.",
-        discussion: """
-            Only in a mutant-schemata build (AFS_MUTANTS=1, as scripts/mutation/mutate.py builds it). \
-            Reads mutants from stdin until end of input, one per line: "<id>" or "<id> <group>" (the \
-            group is any word, e.g. the mutated file). Loads the vectors once, checks that the original \
-            program passes them (exit 2 if not), then forks one child per mutant (--jobs at a time). \
-            The child activates that mutant and evaluates the runs until the first one that fails \
-            (expected failures applied): first the runs that killed earlier mutants of its group, most \
-            recent first, then the rest in the vectors' order. The order changes how soon a mutant \
-            dies, never whether it does: a survivor passes every run. Each run has --run-timeout \
-            seconds (a hang is caught in one run, not after the whole set), the mutant --timeout in all. \
-            For each mutant one line is written, flushed, as it ends: "<id> killed <how> <ms>" (how: \
-            exit-1, signal-N, timeout, run-timeout; an AddressSanitizer build run with \
-            ASAN_OPTIONS=exitcode=86, as mutate.py's asan layer does, says exit-86 for a memory error) or "<id> survived - <ms>" ("<id> error \
-            fork-failed-errno-N <ms>" when no child could be started: not a verdict). Unlike one \
-            `conformance run` per mutant, the vector files are read by the original program, so a \
-            mutant of the JSON parser is judged by the vectors that test the parser, not by breaking \
-            the harness's own loading. Tables the loading itself builds (static lets) are inherited \
-            from the original program, so mutants inside property initializers need a fresh process \
-            (AFS_MUTANT=<id> conformance run): mutate.py runs them that way.
-            """
-    )
-
-    @OptionGroup var vectors: VectorOptions
-
-    @Option(help: "Mutants evaluated at once (forked children).")
-    var jobs = 2
-
-    @Option(help: ArgumentHelp("Seconds a mutant may run; past that it is killed and counts as killed (timeout).", valueName: "SECONDS"))
-    var timeout: Double = 10
-
-    @Option(help: ArgumentHelp("Seconds one run (a vector under one profile) may take; past that the mutant is killed (run-timeout). The original program's runs are held to it too.", valueName: "SECONDS"))
-    var runTimeout: Double = 1
-
-    @Option(help: ArgumentHelp("Address space each child may add to what it starts with, in MiB (a mutant that allocates without bound dies instead of swapping; relative, so an AddressSanitizer build's reserved shadow does not count).", valueName: "MiB"))
-    var memoryLimit = 4096
-
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
-        guard runTimeout >= 0.001, runTimeout.isFinite, runTimeout <= timeout else {
-            throw ValidationError("--run-timeout must be at least 0.001 seconds and at most --timeout")
-        }
-        guard memoryLimit >= 64 else { throw ValidationError("--memory-limit must be at least 64 MiB") }
-    }
-
-    func run() throws {
-        #if AFS_MUTANTS
-        if let v = getenv("AFS_MUTANT"), let id = Int(String(cString: v)), id != 0 {
-            throw fail("AFS_MUTANT=\(id) is set: the server must load the vectors with the original program; unset it")
-        }
-        var mutants: [(id: Int, group: String)] = []
-        var lineNumber = 0
-        while let line = readLine() {
-            lineNumber += 1
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            if words.isEmpty { continue }
-            guard words.count <= 2, let id = Int(words[0]), id > 0 else {
-                throw fail("stdin line \(lineNumber): \"\(line)\" is not \"<id>\" or \"<id> <group>\" (id a positive integer)")
-            }
-            mutants.append((id, words.count == 2 ? String(words[1]) : ""))
-        }
-        let set = try vectors.load()
-        let xfail = try vectors.directoryExpectedFailures()
-        var server = ForkServer(jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
-                                runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail)
-        // The original program is checked in a child too: evaluating here would initialize the
-        // core's lazily built tables (static lets) with their original values, and every child
-        // would inherit them, so a mutant in such a table or its builder could never be active.
-        switch server.original() {
-        case .passed: break
-        case .failed: throw fail("the original program fails the selected vectors (run `conformance run` to see which): fix that first")
-        case .runTimedOut:
-            throw fail("a run of the original program took longer than --run-timeout \(runTimeout) s: raise it (the machine may be busy)")
-        }
-        server.run(mutants)
-        #else
-        throw fail("this conformance binary is not a mutant-schemata build (build it with AFS_MUTANTS=1; scripts/mutation/mutate.py does)")
-        #endif
-    }
-}
-
-#if AFS_MUTANTS
 /// Forks one child per mutant, `jobs` at a time; kills those that outlive `timeout`.
 struct ForkServer {
     var jobs: Int
@@ -104,7 +14,7 @@ struct ForkServer {
     var expectedFailures: ExpectedFailures
     /// Per group: indices of runs that killed a mutant of the group, most recent first. Children
     /// inherit it at fork; a child reports the run it is on in a shared page.
-    fileprivate var killers: [String: [Int]] = [:]
+    var killers: [String: [Int]] = [:]
     private static let killersKept = 32
 
     enum Original { case passed, failed, runTimedOut }
@@ -269,4 +179,3 @@ struct ForkServer {
         fflush(nil)
     }
 }
-#endif

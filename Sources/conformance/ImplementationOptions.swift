@@ -1,6 +1,7 @@
 import AFConformance
 import AFSerialization
 import ArgumentParser
+import ConformanceCLI
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import AFConformance
 import AFSerialization
 import ArgumentParser
+import ConformanceCLI
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List vectors: id, profiles, comment.")

@@ -1,6 +1,7 @@
 import AFConformance
 import AFSerialization
 import ArgumentParser
+import ConformanceCLI
 
 struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import AFConformance
+import AFCorpus
 import AFSerialization
 import ArgumentParser
+import ConformanceCLI
 import Foundation
 
 /// `conformance matrix [--check]`: every adapter in Implementations/ through every vector and the

@@ -1,5 +1,5 @@
 import AFConformance
-import AFFuzzBodies
+import AFCorpus
 import ArgumentParser
 import Foundation
 
@@ -52,7 +52,7 @@ struct ReplayCommand: ParsableCommand {
             if let marker, path.hasSuffix(marker) {
                 fatalError("AFS_REPLAY_TRAP: deliberate trap on \(path)")
             }
-            let message = Self.failure(body, bytes)
+            let message = body.check(bytes)
             if message != nil { failed = true }
             emit(message.map { "fail \(path): \($0)" } ?? "ok \(path)")
         }
@@ -65,8 +65,8 @@ struct ReplayCommand: ParsableCommand {
         ProcessInfo.processInfo.environment["AFS_REPLAY_TRAP"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    func resolve() throws -> any FuzzBody.Type {
-        let all = FuzzTargets.all
+    func resolve() throws -> SnapshotRecorder.Target {
+        let all = SnapshotRecorder.targets
         guard target.count == 1 else { throw ValidationError("give one --target (or --implementation CMD for the corpus differential)") }
         for body in all where body.name == target[0] { return body }
         throw ValidationError("unknown target \(target[0]); known: \(all.map { $0.name }.joined(separator: ", "))")
@@ -74,7 +74,7 @@ struct ReplayCommand: ParsableCommand {
 
     /// The corpora through `source`, against the core's outputs (``CorpusDifferential``).
     func differential(_ source: ImplementationSource) throws {
-        let known = Set(FuzzTargets.all.map { $0.name })
+        let known = Set(SnapshotRecorder.targets.map(\.name))
         if let bad = target.first(where: { !known.contains($0) }) {
             throw ValidationError("unknown target \(bad); known: \(known.sorted().joined(separator: ", "))")
         }
@@ -102,14 +102,6 @@ struct ReplayCommand: ParsableCommand {
             for line in text.split(separator: "\n") where !line.isEmpty { paths.append(String(line)) }
         }
         return paths
-    }
-
-    /// The broken invariant's message, or nil when the invariants hold.
-    static func failure(_ body: any FuzzBody.Type, _ bytes: [UInt8]) -> String? {
-        var input = FuzzInput(bytes)
-        let result = Result { () throws(FuzzFailure) in try body.run(&input) }
-        if case .failure(let f) = result { return f.message }
-        return nil
     }
 
     /// Unbuffered, so the line is out before a trap in the next input.

@@ -1,4 +1,5 @@
 import AFConformance
+import AFCorpus
 import AFFuzzBodies
 import AFSerialization
 import Foundation

@@ -6,20 +6,10 @@
 #   3. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan.
 # Exits non-zero if the build or either check fails. Usage: scripts/fuzz/build.sh
 #
-# Notes on the recipe (Swift 6.3.1, Linux):
-# - The known trap: `swift build --sanitize=fuzzer --sanitize=address` hands swiftc two separate
-#   flags and it keeps only one, so a build silently lacks coverage or ASan. We do not use
-#   `--sanitize` at all: Package.swift (when AFS_FUZZ=1) gives the core and AFFoundationCompat
-#   `-sanitize=fuzzer,address` (one flag: coverage + ASan), the fuzz bodies, oracles and thin
-#   executables `-sanitize=address`, and links the executables with `-sanitize=fuzzer,address`.
-#   Coverage stays where behaviour lives; the checkers are not coverage-instrumented (their
-#   counters and comparison hooks cost about a third of each execution and only steer the fuzzer
-#   toward the checkers' branches). The checks below prove what each module got.
-# - Each Sources/Fuzzers/<name> has one file, not main.swift, defining only the @_cdecl
-#   LLVMFuzzerTestOneInput (libFuzzer supplies main). Such executables cannot link without
-#   -sanitize=fuzzer, so Package.swift declares them only when AFS_FUZZ=1 (and `-parse-as-library`
-#   would fail to link: undefined <Module>_main).
-# - A separate scratch path (.build-fuzz, gitignored) keeps the normal debug build untouched.
+# Why the sanitizers are set per module in Package.swift and never with `--sanitize` (given two
+# -sanitize flags, swiftc keeps one), and how `main` is linked: scripts/fuzz/README.md, "Toolchain
+# notes" (this header repeated them, and had fallen behind). The scratch path of its own
+# (.build-fuzz, gitignored) keeps the normal debug build untouched.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/fuzz/targets.sh

@@ -5,12 +5,13 @@ Each input starts with the target's frozen option header (see the body in Source
 Re-running is idempotent: files are named seed-<label> / vec-<vector id>. Run from the repo root:
     python3 scripts/fuzz/seeds.py [VECTORS_DIR]     (default: Vectors/)
 """
-import json, os, re, struct, sys
+import json, re, struct, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from vectorgen import images  # noqa: E402  (the generators' image builder)
+from afstools import fuzz  # noqa: E402  (the one list of targets)
 CORPUS = ROOT / "Corpus"
 VECTORS = ROOT / "Vectors"
 STYLES = ["afnetworking", "whatwgForm", "rfc3986Unreserved"]
@@ -371,9 +372,8 @@ def vector_inputs(vectors_dir=VECTORS):
     return n
 
 def enabled_targets():
-    """FUZZ_TARGETS from scripts/fuzz/targets.sh: seeds are written only for targets that exist."""
-    text = (ROOT / "scripts/fuzz/targets.sh").read_text()
-    return re.search(r"FUZZ_TARGETS=\(([^)]*)\)", text).group(1).split()
+    """The targets of scripts/fuzz/targets.json (no canary): seeds are written only for targets that exist."""
+    return fuzz.load().names()
 
 GENERATORS = {
     "percent-escape": [percent_escape_seeds], "query-string": [query_string_seeds],

@@ -1,98 +1,10 @@
 #!/usr/bin/env python3
-"""Checks reviewed-equivalent claims by outputs, not by reading (issue 25): for each claim, every
-vector request (each profile it runs under) goes through `conformance eval` with the mutant and with
-the original program, and the reply lines must be identical; then `conformance snapshot --check`
-with the mutant must find every corpus output unchanged. A claim that fails is contradicted.
-
-Needs the mutant-schemata build at the current sources (`mutate.py ratchet` or `run` makes it).
-
-    python3 scripts/mutation/verify_claims.py                 # claims added or changed since origin/main
-    python3 scripts/mutation/verify_claims.py --since 85953a1 # ... since a commit
-    python3 scripts/mutation/verify_claims.py --all           # every equivalent claim (slow: ~2 s each)
-
-Exit 1 when a claim is contradicted or names no site.
-"""
-import argparse
-import glob
-import json
+"""Checks reviewed-equivalent claims by outputs (issue 25): `--help`; the code is scripts/afstools/mutation/claims.py."""
 import os
-import subprocess
 import sys
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-BIN = os.path.join(ROOT, ".build-mutants", "debug", "debug", "conformance")
-SITES = os.path.join(ROOT, ".build-mutants", "schemata", "sites.json")
-LIST = "docs/mutation/equivalent.json"
-
-
-def vector_requests():
-    reqs = []
-    for f in sorted(glob.glob(os.path.join(ROOT, "Vectors", "**", "*.json"), recursive=True)):
-        with open(f, encoding="utf-8") as h:
-            d = json.load(h)
-        if not isinstance(d, dict) or "vectors" not in d:
-            continue
-        for v in d["vectors"]:
-            for p in v.get("profiles") or ["af3", "af4", "strict"]:
-                r = {"id": "%s@%s" % (v["id"], p), "component": d["component"], "profile": p, "input": v.get("input", {})}
-                if v.get("options"):
-                    r["options"] = v["options"]
-                reqs.append(json.dumps(r))  # ASCII: no U+2028 inside a line
-    return reqs
-
-
-def env(mutant):
-    return dict(os.environ, AFS_MUTANTS="1", AFS_MUTANT=str(mutant), SWIFT_BACKTRACE="enable=no")
-
-
-def evaluate(text, mutant):
-    p = subprocess.run([BIN, "eval"], input=text, capture_output=True, text=True, env=env(mutant), cwd=ROOT, timeout=600)
-    return p.returncode, p.stdout.rstrip("\n").split("\n")
-
-
-def claims(args):
-    now = {k: v for k, v in json.load(open(os.path.join(ROOT, LIST), encoding="utf-8")).items() if not k.startswith("_")}
-    if args.all:
-        return list(now)
-    shown = subprocess.run(["git", "show", "%s:%s" % (args.since, LIST)], capture_output=True, text=True, cwd=ROOT)
-    before = json.loads(shown.stdout) if shown.returncode == 0 else {}
-    return [k for k in now if before.get(k) != now[k]]
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--since", default="origin/main", help="check claims added or changed since this commit (default origin/main)")
-    ap.add_argument("--all", action="store_true", help="check every claim in %s" % LIST)
-    args = ap.parse_args()
-    if not os.path.exists(BIN) or not os.path.exists(SITES):
-        sys.exit("no mutant-schemata build: run python3 scripts/mutation/mutate.py ratchet first")
-    keys = claims(args)
-    sites = {s["key"]: s["id"] for s in json.load(open(SITES))}
-    reqs = vector_requests()
-    text = "\n".join(reqs) + "\n"
-    rc, base = evaluate(text, 0)
-    if rc != 0 or len(base) != len(reqs):
-        sys.exit("the original program answered %d of %d requests (exit %d)" % (len(base), len(reqs), rc))
-    print("%d vector requests; %d claims" % (len(reqs), len(keys)))
-    failed = 0
-    for k in keys:
-        if k not in sites:
-            print("NO SITE     %s" % k)
-            failed += 1
-            continue
-        rc, out = evaluate(text, sites[k])
-        differ = [i for i in range(len(reqs)) if i >= len(out) or out[i] != base[i]]
-        snap = subprocess.run([BIN, "snapshot", "--check"], capture_output=True, text=True, env=env(sites[k]), cwd=ROOT).returncode
-        ok = rc == 0 and not differ and snap == 0
-        failed += not ok
-        print("%s %5d  eval exit %d, %d outputs differ, snapshot --check exit %d  %s"
-              % ("same      " if ok else "CONTRADICTED", sites[k], rc, len(differ), snap, k))
-        if differ:
-            i = differ[0]
-            print("    first: %s\n    original: %s\n    mutant:   %s" % (reqs[i][:200], base[i][:200], out[i][:200] if i < len(out) else "(no reply)"))
-    print("%d of %d claims hold" % (len(keys) - failed, len(keys)))
-    return 1 if failed else 0
-
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from afstools.mutation import claims  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(claims.main())

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// `content-decode` (VECTORS.md): `contentEncoding` + `body` → decoded `body` (SPEC §7).
 /// Without `chunkSizes` the body goes through the one-shot `ContentDecoder.decode` (its own output

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// `media-type` (VECTORS.md): `contentType` → `mimeType` (or null) and `parameters`.
 /// `parameters` is the RFC 9110 list in `strict`; AF exposes none, so it is `[]` in `af3`/`af4`.

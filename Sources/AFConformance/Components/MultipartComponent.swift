@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import AFSerialization
+import AFVectorFormat
 
 /// `multipart` (VECTORS.md): builds a multipart request from `method`, `url`, `headers`,
 /// `parameters` and `parts`, with `boundary` or `seed` (SplitMix64, see ``SplitMix64``), then reads

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// `multipart-parse` (VECTORS.md): the strict parser of SPEC §5.7 over `input.body` with
 /// `input.boundary`, fed in chunks cycling through `options.chunkSizes` (default: all at once).

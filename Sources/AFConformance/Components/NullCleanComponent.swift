@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// `null-clean` (VECTORS.md): `json` → `json` with AF's null removal for the profile (SPEC §6.4).
 struct NullCleanComponent: EvalComponent {

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// `percent-escape` (VECTORS.md, SPEC §1).
 ///

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// `query-string` (VECTORS.md, SPEC §2).
 ///

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// `request` (VECTORS.md, SPEC §3).
 ///

@@ -1,5 +1,6 @@
 import AFFoundationCompat
 import AFSerialization
+import AFVectorFormat
 
 /// `response` (VECTORS.md): runs a response serializer and reports `valid`, `object`, `error`.
 ///

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The fuzz corpora as a differential suite: each corpus input that its fuzz body can restate as
 /// a vector request is evaluated by the core (in-process) and by an implementation, and the two

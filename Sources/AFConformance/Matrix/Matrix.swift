@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 import Dispatch
 #if canImport(Glibc)
 import Glibc

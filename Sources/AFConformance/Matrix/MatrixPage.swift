@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// docs/matrix/index.html: one self-contained page (no network, no files beside it) with the
 /// vector × implementation grid, filters (component, text, only disagreements), and a panel that

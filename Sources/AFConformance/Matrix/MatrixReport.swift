@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// docs/matrix/README.md (the grids and the classes) and docs/matrix/matrix.json (what `--check`
 /// compares). Both are deterministic for a given set of results: no times, no dates.

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// Maps the required references of `Vectors/coverage.json` (SPEC rules and RFC sections) onto the
 /// `refs` of the vectors that cite them.

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// Renders a ``Mismatch`` for people: strings and bytes are shown escaped (hex for non-text) in a
 /// window around the first differing offset, which a caret marks.

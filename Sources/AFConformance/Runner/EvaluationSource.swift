@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 import Dispatch
 
 /// One (vector, profile) run to evaluate.

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// A validator for the subset of JSON Schema (draft 2020-12) that `Vectors/schema/` uses.
 ///

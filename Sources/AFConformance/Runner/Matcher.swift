@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// One difference between a vector's expected output and the actual output.
 public struct Mismatch: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The progress line of a long run (an outside implementation): redrawn in place on a terminal
 /// (`\r`, erase line) every 100 ms, a line every 5 s otherwise (a CI log). Quiet for runs that

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// `conformance update`: re-bless expected outputs after a deliberate behaviour change.
 ///

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The canonical layout of a vector file: file-level members one per line, one vector per line.
 /// Diffs of vector changes stay one line per vector; `scripts/vectorgen/vectorfile.py` writes the same layout,

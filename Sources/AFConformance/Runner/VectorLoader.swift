@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// Finds, parses, schema-checks and cross-checks vector files.
 ///

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// What to run.
 public struct RunSelection: Sendable {

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// One golden vector as loaded from a file (VECTORS.md "Files").
 public struct Vector: Sendable {

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// What an implementation says of itself in its handshake reply (protocol 1.1, VECTORS.md §5.3):
 ///

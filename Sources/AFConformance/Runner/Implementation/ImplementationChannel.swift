@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

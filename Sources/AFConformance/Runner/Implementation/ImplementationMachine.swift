@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The policy of a run against an outside implementation (VECTORS.md §5), as a pure state machine:
 /// events in, actions out. It owns which request goes next, how replies are matched, who is blamed

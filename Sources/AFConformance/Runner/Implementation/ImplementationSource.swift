@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// An outside implementation speaking the `conformance eval` protocol (VECTORS.md §5): one request
 /// line in, one reply line out. Runs `run --implementation 'CMD ARGS…'`. The policy (pipelining,

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// Output fields an implementation cannot report (protocol 1.1, `supports.omits` in the handshake
 /// reply): they are removed from each expected value before it is compared, so a library that

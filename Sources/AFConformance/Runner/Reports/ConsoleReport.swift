@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// Text, JUnit, JSON and Markdown renderings of a ``RunReport``, one format per file.
 public enum Reporters {}

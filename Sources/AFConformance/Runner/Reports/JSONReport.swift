@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 // MARK: JSON (machine-readable results)
 

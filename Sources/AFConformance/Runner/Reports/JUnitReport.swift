@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 // MARK: JUnit XML (one testsuite per component, one testcase per vector × profile)
 

@@ -1,50 +1,24 @@
 """Compile-error pruning for the mutant schemata (docs/mutation/README.md, "Per mutant, not per
 function"): which mutants a round of compiler diagnostics takes out of the build. Pure functions over
-the sites afs-mutate lists; mutate.py's build_world runs the rounds."""
+the sites afs-mutate lists; build.build_world runs the rounds. The pruned list's fingerprint hashes
+this file: a change to the rules re-prunes once."""
 import os
 import re
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+from afstools import ROOT
 # Where afs-mutate writes the switched sources, relative to ROOT (compiler errors name files there).
 SCHEMATA = ".build-mutants/schemata/AFSerialization"
 
 
-# The runtime helper each operator family's schemata call goes through (afs-mutate's HELPERS): an
-# error that names a helper ("global function '__afsAdd' requires that 'String' conform to
-# 'AdditiveArithmetic'") is caused by that helper's call, not by every mutant on the line.
-HELPER_OPS = {
-    "__afsAdd": ("arith +↔-", "+"), "__afsSub": ("arith +↔-", "-"), "__afsMul": ("arith *↔/", "*"),
-    "__afsDiv": ("arith *↔/", "/"), "__afsAnd": ("bitwise and↔or", "&"), "__afsOr": ("bitwise and↔or", "|"),
-    "__afsShl": ("shift <<↔>>", "<"), "__afsShr": ("shift <<↔>>", ">"), "__afsLAnd": ("logical and↔or", "&"),
-    "__afsLOr": ("logical and↔or", "|"), "__afsHalfOpen": ("range ..<↔...", "<"), "__afsClosed": ("range ..<↔...", "."),
-    "__afsMin": ("min↔max", "m"), "__afsMax": ("min↔max", "m"), "__afsLT": ("relational <→", None),
-    "__afsLE": ("relational <=→", None), "__afsGT": ("relational >→", None), "__afsGE": ("relational >=→", None),
-    "__afsI1": ("integer", None), "__afsI2": ("integer", None), "__afsI3": ("integer", None),
-    "__afsStr": ("string literal", None), "__afsNot": (("negate", "equality", "delete guard"), None),
-    "__afsBool": ("true↔false", None),
-}
 HELPER_RE = re.compile(r"global function '(__afs\w+)'")
 TYPE_ERROR_RE = re.compile(r"binary operator|cannot convert|cannot be applied|no exact matches|ambiguous|requires that")
 
 
-def operator_char(site):
-    """The first character where the mutated text departs from the original (the operator: `a + b`
-    → `a - b` gives "+"), or None."""
-    o, m = site["original"], site["mutated"]
-    for a, b in zip(o, m):
-        if a != b:
-            return a
-    return None
-
-
 def helper_sites(live, helper, line):
-    """The live sites whose schemata call is `helper` and whose span holds `line`, smallest first."""
-    family, char = HELPER_OPS.get(helper, (None, None))
-    if family is None:
-        return []
-    families = family if isinstance(family, tuple) else (family,)
-    cands = [s for s in live if s["operator"].startswith(families) and s["line"] <= line <= s["end_line"]
-             and (char is None or operator_char(s) == char)]
+    """The live sites whose schemata call is `helper` (afs-mutate writes each site's helper into
+    sites.json) and whose span holds `line`, smallest first. A binary site's line is its operator's;
+    when the operator starts a continuation line the call begins on the line above, hence the slack."""
+    cands = [s for s in live if s.get("helper") == helper and s["line"] - 1 <= line <= s["end_line"]]
     if not cands:
         return []
     smallest = min(s["end_line"] - s["line"] for s in cands)

@@ -1,0 +1,33 @@
+"""The harness's tooling in one package (issue 24): each concern once, for every tool.
+
+    toolchain  swift and the LLVM tools (llvm-cov, llvm-profdata), found one way
+    proc       logging, commands with timeouts that kill a whole process tree, children that die with us
+    fuzz       the fuzz targets (scripts/fuzz/targets.json) and their .options
+    coverage   instrumented builds, profile merging, llvm-cov summaries and reports
+    mutation/  scripts/mutation/mutate.py and verify_claims.py
+    overnight/ scripts/overnight/overnight.py
+
+Tests: python3 -m unittest discover -s scripts/afstools -p 'test_*.py'
+"""
+import json
+import os
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def load_json(path, default):
+    """`path` (relative to ROOT, or absolute), or `default` when there is no such file."""
+    p = os.path.join(ROOT, path)
+    if not os.path.exists(p):
+        return default
+    with open(p) as f:
+        return json.load(f)
+
+
+def save_json(path, data):
+    """Writes `data` as the tools' committed JSON is written: indent 1, UTF-8 as is, a final newline."""
+    p = os.path.join(ROOT, path)
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+    with open(p, "w") as f:
+        json.dump(data, f, indent=1, ensure_ascii=False)
+        f.write("\n")

@@ -1,0 +1,1 @@
+"""The overnight fuzzing driver (docs/FUZZING-OVERNIGHT.md): overnight.py's code."""

@@ -1,0 +1,159 @@
+"""The mutation tools' pure parts: the pruned list's fingerprint, the report's rendering, the ratchet's
+verdict and the claims check's comparison."""
+import os
+import tempfile
+import unittest
+from unittest import mock
+
+from afstools.mutation import build, claims, ratchet
+from afstools.mutation.report import Outcome, ReportInput, make_report
+
+
+def site(id, file, line, operator, original, mutated, function):
+    return {"id": id, "key": f"{file}|{function}|{operator}|{original}→{mutated}|#0", "file": file, "line": line,
+            "end_line": line, "operator": operator, "original": original, "mutated": mutated, "function": function}
+
+
+A = site(1, "Multipart/A.swift", 10, "relational <→<=", "a < b", "a <= b", "f()")
+B = site(2, "Values/B.swift", 20, "delete statement", "x()", "/* deleted */", "g()")
+C = site(3, "Values/B.swift", 21, "integer +1", "1", "2", "g()")
+D = site(4, "Values/B.swift", 30, "true↔false", "true", "false", "h()")
+PRUNED_KEY = "Values/B.swift|k()|arith +↔-|a + b→a - b|#0"
+
+
+class FingerprintTests(unittest.TestCase):
+    def test_swift_sources_and_the_rules_content_count_not_other_files_or_the_rules_place(self):
+        root = tempfile.mkdtemp()
+
+        def write(rel, text):
+            os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
+            with open(os.path.join(root, rel), "w") as f:
+                f.write(text)
+        for rel in ("Sources/AFSerialization/Values/X.swift", "Tools/Sources/afs-mutate/Main.swift", "a/pruning.py", "b/pruning.py"):
+            write(rel, "one")
+        fp = build.fingerprint(root, os.path.join(root, "a/pruning.py"))
+        write("Sources/AFSerialization/Values/notes.md", "not a Swift source")
+        self.assertEqual(build.fingerprint(root, os.path.join(root, "b/pruning.py")), fp)  # moved, same bytes
+        for rel in ("b/pruning.py", "Sources/AFSerialization/Values/X.swift", "Tools/Sources/afs-mutate/Main.swift"):
+            write(rel, "two")
+            self.assertNotEqual(build.fingerprint(root, os.path.join(root, "b/pruning.py")), fp, rel)
+            write(rel, "one")
+
+
+# Written from the rules in report.py (kill rate cumulative over the layers in order; sections in
+# SPEC order, operators by family; reviewed mutants selected but not scored), not from its output.
+GOLDEN = """# Mutation analysis of Sources/AFSerialization
+
+Generated 2026-01-02 03:04 UTC at commit abc1234 by `python3 scripts/mutation/mutate.py run --layers vectors,tests`. Scope: every site.
+
+5 mutants in the core; 1 not compiled (pruned, not scored); 4 selected; 1 equivalent and 0 diagnostic-only (reviewed lists, not scored); **3 scored**.
+
+## Kill rate (behaviour mutants, cumulative)
+
+| layers | killed | of | rate | layer time |
+|---|---:|---:|---:|---:|
+| vectors | 1 | 3 | 33.3 % | 12 s |
+| vectors + tests | 2 | 3 | 66.7 % | 56 s |
+
+Times: vectors 12.3 s, tests 56.0 s, total 70.0 s.
+
+## Per SPEC section (core folder)
+
+| | mutants | killed ≤ vectors | killed ≤ tests | rate (all layers run) |
+|---|---:|---:|---:|---:|
+| Multipart | 1 | 1 | 1 | 100.0 % |
+| Values | 2 | 0 | 1 | 50.0 % |
+
+## Per operator
+
+| | mutants | killed ≤ vectors | killed ≤ tests | rate (all layers run) |
+|---|---:|---:|---:|---:|
+| delete statement | 1 | 0 | 1 | 100.0 % |
+| integer literal ±1/→0 | 1 | 0 | 0 | 0.0 % |
+| relational < <= > >= | 1 | 1 | 1 | 100.0 % |
+
+## Sites per operator (whole core, before pruning)
+
+| operator | mutants | not compiled |
+|---|---:|---:|
+| arith +↔- | 1 | 1 |
+| delete statement | 1 | 0 |
+| integer literal ±1/→0 | 1 | 0 |
+| relational < <= > >= | 1 | 0 |
+| true↔false | 1 | 0 |
+
+## Survivors (1)
+
+Not killed by any layer that ran; `last layer` is the last one that tried.
+
+| file:line | operator | original → mutated | function | last layer | key |
+|---|---|---|---|---|---|
+| Values/B.swift:21 | integer +1 | `1` → `2` | g() | tests | <sub>Values/B.swift\\|g()\\|integer +1\\|1→2\\|#0</sub> |
+
+## Functions with sites and no scored mutant (2)
+
+Every mutant of these functions is out of the score; the reason is the list that took each out (a compiler error, a reviewed claim). None may be missing a reason.
+
+| function | sites | not compiled | equivalent | diagnostic | reason |
+|---|---:|---:|---:|---:|---|
+| Values/B.swift h() | 1 | 0 | 1 | 0 | speed only |
+| Values/B.swift k() | 1 | 1 | 0 | 0 | not compiled: B.swift:40: cannot convert |
+
+## Not compiled (1)
+
+Sites whose switched code did not type-check (pruned from the schemata, not scored):
+
+| key | compiler error |
+|---|---|
+| <sub>Values/B.swift\\|k()\\|arith +↔-\\|a + b→a - b\\|#0</sub> | B.swift:40: cannot convert |
+"""
+
+
+class ReportTests(unittest.TestCase):
+    def test_markdown_and_counts_of_a_small_run(self):
+        results = {1: Outcome("vectors", "exit 1", "vectors"), 2: Outcome("tests", "exit 1", "tests"),
+                   3: Outcome(None, "", "tests"), 4: Outcome()}
+        ri = ReportInput([A, B, C, D], [A, B, C, D], {PRUNED_KEY: "B.swift:40: cannot convert"}, ["vectors", "tests"],
+                         results, {"vectors": 12.34, "tests": 56.0, "total": 70.0}, "every site", "run --layers vectors,tests",
+                         generated="2026-01-02 03:04 UTC", commit="abc1234")
+        with mock.patch("afstools.mutation.report.reviewed", return_value=({D["key"]: "speed only"}, {}, [])):
+            js, md = make_report(ri)
+        self.assertEqual(md, GOLDEN)
+        self.assertEqual(js["kill_rate"]["tests"], {"killed": 2, "scored": 3, "rate": 66.67})
+        self.assertEqual([m["killed_by"] for m in js["mutants"]], ["vectors", "tests", None, None])
+        self.assertEqual(js["mutants"][3]["reviewed"], "equivalent")
+
+
+class RatchetTests(unittest.TestCase):
+    def verdict(self, base, res=None):
+        res = res or {1: (True, "exit 1"), 2: (True, "exit 1"), 3: (False, "")}
+        return ratchet.decide([A, B, C], res, base)
+
+    def test_the_baselines_rate_and_survivors_pass(self):
+        v = self.verdict({"kill_rate": 66.67, "survivors": [C["key"]]})
+        self.assertEqual((v.killed, v.scored, v.rate, v.ok, v.lost), (2, 3, 66.67, True, []))
+
+    def test_a_rate_below_the_baseline_fails(self):
+        self.assertFalse(self.verdict({"kill_rate": 70.0, "survivors": [C["key"]]}).ok)
+        self.assertTrue(self.verdict({"kill_rate": 70.0, "survivors": [C["key"]], "tolerance": 5.0}).ok)
+
+    def test_a_mutant_the_baseline_killed_that_survives_fails(self):
+        v = self.verdict({"kill_rate": 50.0, "survivors": []})
+        self.assertEqual((v.ok, v.lost), (False, [C]))
+
+    def test_a_baseline_timeout_that_finishes_in_time_counts_as_killed(self):
+        res = {1: (True, "exit 1"), 2: (True, "exit 1"), 3: (False, "")}
+        v = self.verdict({"kill_rate": 100.0, "survivors": [], "timeouts": [C["key"]]}, res)
+        self.assertEqual((v.ok, v.unstable, res[3]), (True, [C], (True, "timeout in the baseline")))
+
+
+class ClaimsTests(unittest.TestCase):
+    def test_changed_claims_and_a_different_or_missing_reply(self):
+        self.assertEqual(claims.changed({"a": "x", "b": "y", "c": "z"}, {"a": "x", "b": "old"}), ["b", "c"])
+        base = ["r1", "r2", "r3"]
+        self.assertEqual((claims.differing(base, list(base)), claims.differing(base, ["r1", "R2"])), ([], [1, 2]))
+        self.assertEqual([claims.judge(*a) for a in ((0, [], 0), (0, [1], 0), (1, [], 0), (0, [], 1))], [True, False, False, False])
+
+
+if __name__ == "__main__":
+    unittest.main()
