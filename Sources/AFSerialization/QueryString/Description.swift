@@ -44,16 +44,23 @@ public enum ValueDescription {
         private var sizes: [Int] = []
 
         init(_ root: ParameterValue, boolStyle: BoolStyle) {
+            // Separators are static text and a dictionary key is pushed as it is (no string is
+            // concatenated per entry: the renderer runs on every set that holds a container).
             enum Work {
                 case enter(ParameterValue)
-                case text(String)
+                case text(StaticString)
+                case key(String, first: Bool)
                 case exit(Int)
             }
             var work: [Work] = [.enter(root)]
             while let item = work.popLast() {
                 switch item {
                 case .text(let t):
-                    text.append(contentsOf: t.utf8)
+                    text.append(contentsOf: UnsafeBufferPointer(start: t.utf8Start, count: t.utf8CodeUnitCount))
+                case .key(let k, let first):
+                    if !first { text.append(contentsOf: "; ".utf8) }
+                    text.append(contentsOf: k.utf8)
+                    text.append(contentsOf: " = ".utf8)
                 case .exit(let id):
                     ranges[id] = ranges[id].lowerBound..<text.count
                     sizes[id] = ranges.count - id
@@ -76,7 +83,7 @@ public enum ValueDescription {
                         work.append(.text("}"))
                         for (i, e) in QueryString.sortedEntries(es).enumerated().reversed() {
                             work.append(.enter(e.value))
-                            work.append(.text((i > 0 ? "; " : "") + e.key + " = "))
+                            work.append(.key(e.key, first: i == 0))
                         }
                         text.append(UInt8(ascii: "{"))
                     default:
