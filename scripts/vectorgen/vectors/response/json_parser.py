@@ -137,4 +137,12 @@ def build():
           resp("json", 200, J, body, headers=[["Content-Encoding", "gzip"]]),
           {"valid": True, "object": ABSENT, "error": cocoa_error(1)}, options={"decodeContentEncoding": True}, profiles=FOUNDATION,
           refs=["SPEC§7"])
+    # A high surrogate, then a \u cut short by the end of the body: Foundation's JSONSerialization says "Unexpected end of
+    # file during JSON parse." (recorded), not an unpaired surrogate; offset as for ["\u above (a decision).
+    text = '["\\ud800\\u'
+    assert not py_accepts(text.encode("ascii"))
+    f.add('%s: a high surrogate, then \\u with no hex digit and the end: the second escape is cut short → 3840 at the offset '
+          "just after its 'u' (10), as for [\"\\u (decision, SPEC §6.4); Foundation's JSONSerialization reports the end of "
+          "file here (recorded), not an unpaired surrogate; rejected by RFC 8259 and Python's json" % text,
+          resp("json", 200, J, text), {"valid": True, "object": ABSENT, "error": cocoa_error(10)})
     return f
