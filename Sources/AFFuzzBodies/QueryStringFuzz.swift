@@ -144,15 +144,16 @@ public enum QueryStringFuzz: FuzzBody {
     }
 
     /// SPEC §2.3's Swift String order, computed here from its definition: the Unicode scalars of the
-    /// NFC forms, lexicographically (< 0, 0 for canonically equal, > 0). Not Swift's own `<`: in Swift
-    /// 6.3 it answers false both ways for some pairs, a decomposed string whose NFC form is a prefix
-    /// of the other (`e` + U+0301 against `é]`), so a sort by it depends on the algorithm. ASCII
-    /// strings are their own NFC form and compare by bytes.
-    static func nfcOrder(_ a: String, _ b: String) -> Int {
-        if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) { return compareBytes(a, b) }
-        let x = a.precomposedStringWithCanonicalMapping.unicodeScalars, y = b.precomposedStringWithCanonicalMapping.unicodeScalars
-        for (p, q) in zip(x, y) where p != q { return p.value < q.value ? -1 : 1 }
-        return x.count - y.count
+    /// NFC forms, lexicographically. Not Swift's own `<`: in Swift 6.3 it answers false both ways for
+    /// some pairs, a decomposed string whose NFC form is a prefix of the other (`e` + U+0301 against
+    /// `é]`), so a sort by it depends on the algorithm. A key's NFC form is computed once per sort
+    /// (Foundation's normalization is costly under ASan); ASCII is its own NFC form.
+    /// (UTF-8 byte order is scalar order, so the NFC forms compare by their bytes.)
+    struct NFCKey: Comparable {
+        let nfc: String
+        init(_ s: String) { nfc = s.utf8.allSatisfy({ $0 < 0x80 }) ? s : s.precomposedStringWithCanonicalMapping }
+        static func == (a: NFCKey, b: NFCKey) -> Bool { compareBytes(a.nfc, b.nfc) == 0 }
+        static func < (a: NFCKey, b: NFCKey) -> Bool { compareBytes(a.nfc, b.nfc) < 0 }
     }
 
     /// The order of the two strings' UTF-8 bytes (memcmp, then length): < 0, 0 or > 0. The generic
@@ -197,12 +198,11 @@ public enum QueryStringFuzz: FuzzBody {
             switch value {
             case .dictionary(let es):
                 deepestContainer = max(deepestContainer, level)
+                let nfc = es.map { QueryStringFuzz.NFCKey($0.key) }
                 let order = es.indices.sorted { a, b in
-                    let (x, y) = (es[a].key, es[b].key)
-                    let c = QueryStringFuzz.nfcOrder(x, y)
-                    if c != 0 { return c < 0 }
-                    if !x.utf8.elementsEqual(y.utf8) { return x.utf8.lexicographicallyPrecedes(y.utf8) }
-                    return a < b
+                    if nfc[a] != nfc[b] { return nfc[a] < nfc[b] }
+                    let c = QueryStringFuzz.compareBytes(es[a].key, es[b].key)
+                    return c != 0 ? c < 0 : a < b
                 }
                 for e in order.map({ es[$0] }) { walk(e.value, field: field.map { "\($0)[\(e.key)]" } ?? e.key, level: level + 1) }
             case .array(let xs):
@@ -212,9 +212,9 @@ public enum QueryStringFuzz: FuzzBody {
                 deepestContainer = max(deepestContainer, level)
                 let keys = xs.map(setSortKey)
                 if keys.contains(nil) { orderKnown = false }
+                let nfc = keys.map { $0.map(QueryStringFuzz.NFCKey.init) }
                 let order = keys.contains(nil) ? Array(xs.indices) : xs.indices.sorted { a, b in
-                    let c = QueryStringFuzz.nfcOrder(keys[a]!, keys[b]!)
-                    return c != 0 ? c < 0 : a < b
+                    nfc[a]! != nfc[b]! ? nfc[a]! < nfc[b]! : a < b
                 }
                 for i in order { walk(xs[i], field: field, level: level + 1) }
             case .null: pairs.append((field ?? "", nil))
