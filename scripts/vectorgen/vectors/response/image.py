@@ -334,4 +334,10 @@ def build():
         PNG_SIG + png_ihdr(4, 4) + struct.pack(">I", 100) + b"tEXt" + bytes(20), "W3C PNG §5.3: truncated chunk")
     bad("PNG whose 20-byte tEXt chunk lacks only its last CRC byte (the file ends there)", "png",
         PNG_SIG + png_ihdr(4, 4) + png_chunk(b"tEXt", b"k\x00" + bytes(18))[:-1], "W3C PNG §5.3: truncated chunk", pypng_rejects=True)
+    # Issue 25 loose end: the 16-byte OS/2 2.x header (BITMAPCOREHEADER2 cut after the bit count, which OS/2 allows)
+    # holds 32-bit width and height like the 64-byte one, but Pillow 13 refuses it ("Unsupported BMP header type (16)"),
+    # and SPEC §6.5 reads the header sizes Pillow reads: rejected, at the header size field.
+    os2_short = b"BM" + bmp_image(4, 3, 40)[2:14] + struct.pack("<IiiHH", 16, 4, 3, 1, 24) + bmp_image(4, 3, 40)[54:]
+    bad("BMP with a 16-byte DIB header (OS/2 2.x BITMAPCOREHEADER2 cut after the bit count), 4×3", "bmp", os2_short,
+        "not one of the header sizes 12, 40, 52, 56, 64, 108, 124 that Pillow (and the core) read (SPEC §6.5)", pillow_rejects=True)
     return f
