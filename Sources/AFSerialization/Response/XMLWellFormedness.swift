@@ -4,8 +4,11 @@
 /// characters are all allowed; a DOCTYPE's internal subset is skipped, and with a DOCTYPE any
 /// named entity reference is accepted (it may be declared there).
 public enum XMLWellFormedness {
+    /// Error offsets count the body's bytes as received (SPEC §6.5): the BOM counts, and in UTF-16
+    /// text an offset is where the offending character's first code unit starts (expat's byte index).
     public static func check(_ input: [UInt8], maxDepth: Int = Limits.default.maxJSONDepth) throws(AFSError) {
         var bytes = input
+        var utf16 = false, bomLength = 0
         if input.starts(with: [0xFE, 0xFF]) || input.starts(with: [0xFF, 0xFE]) {
             // A cut last unit is no character (expat: unclosed token); the JSON transcoder drops it,
             // as Foundation does for JSON text, so it is checked here.
@@ -15,11 +18,27 @@ public enum XMLWellFormedness {
             } catch {
                 throw AFSError(.malformedXML, "invalid UTF-16", offset: 0)
             }
+            utf16 = true
+            bomLength = 2
         } else if input.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = Array(input.dropFirst(3))
+            bomLength = 3
         }
         var s = Scanner(b: bytes, maxDepth: maxDepth)
-        try s.document()
+        do throws(AFSError) {
+            try s.document()
+        } catch var error {
+            if let at = error.offset { error.offset = bomLength + (utf16 ? utf16Length(of: bytes, upTo: at) : at) }
+            throw error
+        }
+    }
+
+    /// The UTF-16 byte length of the scalars that start before `end` in valid UTF-8: 2 per scalar,
+    /// 4 for one of four UTF-8 bytes (a surrogate pair).
+    static func utf16Length(of utf8: [UInt8], upTo end: Int) -> Int {
+        var n = 0
+        for c in utf8[..<min(end, utf8.count)] where c & 0xC0 != 0x80 { n += c >= 0xF0 ? 4 : 2 }
+        return n
     }
 
     private struct Scanner {
@@ -187,6 +206,7 @@ public enum XMLWellFormedness {
                         try pi()
                     } else {
                         let tagStart = i
+                        let depth = stack.count + 1  // an empty-element tag is one level down too (SPEC §6.5)
                         i += 1
                         let n = try name()
                         var attrs = Set<ArraySlice<UInt8>>()  // a Set: thousands of attributes stay linear
@@ -212,7 +232,7 @@ public enum XMLWellFormedness {
                                 if c == UInt8(ascii: "&") { try reference() } else { i += try char(at: i) }
                             }
                         }
-                        if stack.count > maxDepth {
+                        if depth > maxDepth {
                             // At the start tag's '<', as JSON reports the bracket of the container that is one too deep.
                             throw AFSError(.nestingTooDeep, "XML nesting deeper than \(maxDepth)", offset: tagStart, context: ["limit": String(maxDepth)])
                         }

@@ -199,4 +199,32 @@ def build():
             assert len(body) % 2 == 0 and len(body) % 3 != 0
             add("%s with BOM: %r (%d bytes)" % (name, doc, len(body)), body)
     emit(cases)
+    # Appended (issue 25 loose end): an error offset after a BOM counts the body's bytes as received (README
+    # §6.5 decision): the BOM counts, and in UTF-16 the offset is the offending character's first byte.
+    # Oracle: expat's ErrorByteIndex, asserted by emit() to be that byte (len(BOM) + the encoded prefix).
+    boms = [("UTF-8", b"\xef\xbb\xbf", "utf-8"), ("UTF-16LE", b"\xff\xfe", "utf-16-le"), ("UTF-16BE", b"\xfe\xff", "utf-16-be")]
+    cases = []
+    for doc, k in [("<a>\x01</a>", 3), ("<a>\ufffe</a>", 3), ("<a>\u00e9\x01</a>", 4), ("<\u00e9>\x01</\u00e9>", 3),
+                   ("<a>\U0001f600\x01</a>", 4), ("<a b='\x01'/>", 6), ("<a><!--x\x0b--></a>", 8), ("<a>\u4e2d\uffff</a>", 4)]:
+        for name, bom, codec in boms:
+            add("%s BOM, then %r: the offset counts the BOM and the %s bytes before character %d" % (name, doc, name, k),
+                bom + doc.encode(codec), len(bom) + len(doc[:k].encode(codec)))
+    emit(cases)
+    # The same rule for the offsets SPEC defines itself (expat accepts the first and points at the token's start
+    # in the second): the '<' of the start tag one too deep, and the end of the body for an unterminated comment.
+    for name, bom, codec in boms:
+        doc = "<a><a><a><b/></a></a></a>"
+        body = bom + doc.encode(codec)
+        assert expat_verdict(body) is None
+        at = len(bom) + len(doc[:9].encode(codec))
+        f.add("%s BOM, 4 nested elements, nesting limit 3: well-formed (expat accepts it) → nestingTooDeep at byte %d, the '<' of "
+              "'<b/>' (an empty-element tag is one level down too) counted in the body's bytes, BOM included (README §6.5 and §8 decisions)" % (name, at), resp("xml", 200, x, body),
+              {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": at, "context": {"limit": "3"}}},
+              options={"maxJSONDepth": 3}, profiles=["strict"], refs=["SPEC§8"])
+        body = bom + "<a>\u00e9<!-- x".encode(codec)
+        assert expat_verdict(body) is not None
+        f.add("%s BOM, an unterminated comment after U+00E9: not well-formed (expat: %s) → malformedXML at the end of the body, byte %d "
+              "(README §6.5 decision: the body's length, BOM included)" % (name, expat_verdict(body)[0], len(body)), resp("xml", 200, x, body),
+              {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": len(body)}},
+              profiles=["strict"])
     return f
