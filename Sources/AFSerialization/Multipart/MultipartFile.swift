@@ -121,11 +121,13 @@ enum MultipartFile {
     final class Writer {
         let fd: Int32
         let path: String
+        let calls: WriteCalls
         private var closed = false
 
-        init(path: String) throws(AFSError) {
+        init(path: String, calls: WriteCalls = .system) throws(AFSError) {
             self.path = path
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            self.calls = calls
+            let fd = calls.open(path)
             if fd < 0 { throw ioError(.fileWriteFailed, "cannot create the file", path, errno) }
             self.fd = fd
         }
@@ -133,7 +135,7 @@ enum MultipartFile {
         func write(_ buffer: UnsafeRawBufferPointer) throws(AFSError) {
             var done = 0
             while done < buffer.count {
-                let n = sysWrite(fd, buffer.baseAddress! + done, buffer.count - done)
+                let n = calls.write(fd, buffer.baseAddress! + done, buffer.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw ioError(.fileWriteFailed, "cannot write the file", path, errno)
@@ -144,13 +146,27 @@ enum MultipartFile {
 
         func finish() throws(AFSError) {
             closed = true
-            if close(fd) != 0 { throw ioError(.fileWriteFailed, "cannot close the file", path, errno) }
+            if calls.close(fd) != 0 { throw ioError(.fileWriteFailed, "cannot close the file", path, errno) }
         }
 
-        deinit { if !closed { close(fd) } }
+        deinit { if !closed { _ = calls.close(fd) } }
+    }
+
+    /// The system calls a body file is written with, each on the C contract (−1 and `errno` on
+    /// failure). Tests inject the failures this machine cannot cause on demand: a `close(2)` that
+    /// reports EIO (NFS, a quota) after the data went out, a descriptor 0 from `open(2)`.
+    struct WriteCalls: Sendable {
+        var open: @Sendable (String) -> Int32
+        var write: @Sendable (Int32, UnsafeRawPointer, Int) -> Int
+        var close: @Sendable (Int32) -> Int32
+
+        static let system = WriteCalls(
+            open: { sysOpen($0) }, write: { sysWrite($0, $1, $2) }, close: { sysClose($0) })
     }
 }
 
 // The C calls under names that the classes' own `read`/`write` methods do not shadow.
 private func sysRead(_ fd: Int32, _ p: UnsafeMutableRawPointer, _ n: Int) -> Int { read(fd, p, n) }
 private func sysWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+private func sysOpen(_ path: String) -> Int32 { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+private func sysClose(_ fd: Int32) -> Int32 { close(fd) }

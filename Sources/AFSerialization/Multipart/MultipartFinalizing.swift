@@ -61,10 +61,13 @@ public enum MultipartBodyFile {
         return out
     }
 
-    /// Reads `stream` to its end in 64 KiB pieces into a new file at `path`.
+    /// Reads `stream` to its end in 64 KiB pieces into a new file at `path`; a failing `close(2)`
+    /// is an error too (the data may not have reached the disk). `calls` is for tests.
     @discardableResult
-    static func drain(_ stream: any RequestBodyStream, toFile path: String) throws(AFSError) -> Int {
-        let writer = try MultipartFile.Writer(path: path)
+    static func drain(
+        _ stream: any RequestBodyStream, toFile path: String, calls: MultipartFile.WriteCalls = .system
+    ) throws(AFSError) -> Int {
+        let writer = try MultipartFile.Writer(path: path, calls: calls)
         // Scoped, so the buffer is freed on every path without a statement that could be forgotten.
         let total = try withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 16) { buffer throws(AFSError) in
             var total = 0
