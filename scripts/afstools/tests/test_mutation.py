@@ -148,6 +148,15 @@ class RatchetTests(unittest.TestCase):
 
 
 class ClaimsTests(unittest.TestCase):
+    def test_a_diagnostic_comparison_ignores_message_fields_at_any_depth(self):
+        a = '{"id":"x","output":{"error":{"domain":"D","kind":"k","description":"one","offset":3,"underlying":{"reason":"r","code":1}}}}'
+        b = '{"id":"x","output":{"error":{"kind":"k","domain":"D","description":"two","offset":3,"underlying":{"reason":"s","code":1}}}}'
+        c = '{"id":"x","output":{"error":{"domain":"D","kind":"k","description":"one","offset":4,"underlying":{"reason":"r","code":1}}}}'
+        self.assertEqual(claims.without_messages(a), claims.without_messages(b))
+        self.assertNotEqual(claims.without_messages(a), claims.without_messages(c))
+        self.assertEqual(claims.without_messages("not json"), "not json")
+        self.assertEqual([claims.judge(0, [], 1, True), claims.judge(0, [], 1, False)], [True, False])
+
     def test_changed_claims_and_a_different_or_missing_reply(self):
         self.assertEqual(claims.changed({"a": "x", "b": "y", "c": "z"}, {"a": "x", "b": "old"}), ["b", "c"])
         base = ["r1", "r2", "r3"]
