@@ -29,11 +29,17 @@ public enum JSONFuzz: FuzzBody {
         var parser = JSONParser(allowFragments: allowFragments)
         parser.dialect = foundationDialect ? .foundation : .rfc8259
         let ours = Result { () throws(AFSError) in try parser.parse(payload) }
-        let theirs = try? JSONSerialization.jsonObject(with: Data(payload), options: allowFragments ? [.fragmentsAllowed] : [])
+        var theirError: NSError?
+        let theirs: Any?
+        do { theirs = try JSONSerialization.jsonObject(with: Data(payload), options: allowFragments ? [.fragmentsAllowed] : []) } catch {
+            theirs = nil
+            theirError = error as NSError
+        }
         switch (ours, theirs) {
         case (.failure(let e), _):
             try check((e.domain == AFSError.cocoaDomain && e.code == 3840) || e.kind == .nestingTooDeep, "unexpected error \(e)")
             try check(e.offset.map { $0 >= 0 && $0 <= payload.count } ?? true, "error offset \(e.offset ?? -1) outside input of \(payload.count): \(e)")
+            if foundationDialect, e.domain == AFSError.cocoaDomain, let theirError { try checkTexts(e, theirError) }
             if foundationDialect, let f = theirs {
                 // Only the U+FEFF decision explains this (see ``verdictAsFoundationKeysRead``): read
                 // as Foundation reads it, the document must be accepted, with Foundation's value.
@@ -154,8 +160,19 @@ public enum JSONFuzz: FuzzBody {
         return Result { () throws(AFSError) in try parser.parse(stripped) }
     }
 
+    /// Oracle foundation-texts: both reject, so AF users read Foundation's localized description
+    /// and its NSDebugDescription sentence (SPEC §6.4). With several overflowing numbers Foundation
+    /// names the one its unordered dictionaries reach first; the core, the first in the document.
+    static func checkTexts(_ e: AFSError, _ theirs: NSError) throws(FuzzFailure) {
+        try check(e.message == theirs.localizedDescription, "description \(e.message) is not Foundation's \(theirs.localizedDescription)")
+        let debug = theirs.userInfo[NSDebugDescriptionErrorKey] as? String
+        if e.context["debugDescription"] == debug { return }
+        try check(isNumberRangeError(e) && debug?.hasSuffix(" is not representable in Swift.") == true,
+                  "NSDebugDescription \(e.context["debugDescription"] ?? "-") is not Foundation's \(debug ?? "-")")
+    }
+
     static func isNumberRangeError(_ e: AFSError) -> Bool {
-        e.domain == AFSError.cocoaDomain && e.code == 3840 && e.message.hasSuffix(" is not representable in Swift.")
+        e.domain == AFSError.cocoaDomain && e.code == 3840 && e.context["debugDescription"]?.hasSuffix(" is not representable in Swift.") == true
     }
 
     /// `escape`: each dropped U+FEFF written as `\uFEFF` (an escape starts a new run, so a chain of

@@ -107,11 +107,29 @@ import Testing
     func compare(_ doc: [UInt8], fragments: Bool, stats: inout (accepted: Int, rejected: Int), mismatches: inout [String]) {
         var parser = JSONParser(allowFragments: fragments)
         parser.dialect = .foundation
-        let ours = try? parser.parse(doc)
-        let theirs = try? JSONSerialization.jsonObject(with: Data(doc), options: fragments ? [.fragmentsAllowed] : [])
+        let ourResult = Result { () throws(AFSError) in try parser.parse(doc) }
+        let ours = try? ourResult.get()
+        var theirError: NSError?
+        let theirs: Any?
+        do { theirs = try JSONSerialization.jsonObject(with: Data(doc), options: fragments ? [.fragmentsAllowed] : []) } catch {
+            theirs = nil
+            theirError = error as NSError
+        }
         let text = String(decoding: doc.prefix(120), as: UTF8.self).debugDescription
         switch (ours, theirs) {
-        case (nil, nil): stats.rejected += 1
+        case (nil, nil):
+            stats.rejected += 1
+            // What AF users read (SPEC §6.4): Foundation's localized description and its NSDebugDescription.
+            // Foundation's own depth limit (513 containers) is the core's nestingTooDeep, not a 3840.
+            guard case .failure(let e) = ourResult, e.domain == AFSError.cocoaDomain, let theirError else { return }
+            let theirDebug = theirError.userInfo[NSDebugDescriptionErrorKey] as? String
+            // With several overflowing numbers Foundation names the one its unordered dictionaries
+            // reach first (hash order); the core names the first in the document (SPEC §6.4).
+            let suffix = " is not representable in Swift."
+            let bothNumbers = e.context["debugDescription"]?.hasSuffix(suffix) == true && theirDebug?.hasSuffix(suffix) == true
+            if e.message != theirError.localizedDescription || (e.context["debugDescription"] != theirDebug && !bothNumbers) {
+                mismatches.append("texts differ: \(text) [\(hexString(doc.prefix(60)))]\n ours \(e.message) / \(e.context["debugDescription"] ?? "-")\n theirs \(theirError.localizedDescription) / \(theirDebug ?? "-")")
+            }
         case let (o?, t?):
             stats.accepted += 1
             if Self.canon(o) != Self.canon(t) { mismatches.append("value differs: \(text) [\(hexString(doc.prefix(60)))]\n ours \(Self.canon(o))\n theirs \(Self.canon(t))") }

@@ -47,7 +47,8 @@ import Testing
         // The last member is the number: rejected, at its offset, cleaning or not.
         let e = #expect(throws: AFSError.self) { try p.parse(Array(#"{"a":null,"a":1e400}"#.utf8)) }
         #expect(e?.offset == 14)
-        #expect(e?.message == "Number 1e400 is not representable in Swift.")
+        #expect(e?.message == AFSError.jsonReadingDescription)
+        #expect(e?.context["debugDescription"] == "Number 1e400 is not representable in Swift.")
     }
 
     /// A special byte at every offset 0..<24 of a string (so at every position of the 8-byte scan
@@ -67,7 +68,7 @@ import Testing
                 for (bad, message) in [([UInt8(0x1F)], "Unescaped control character"), ([0xFF], "Invalid UTF-8"), ([0xC3], "Invalid UTF-8")] {
                     let e = #expect(throws: AFSError.self) { try parser.parse(doc(bad)) }
                     #expect(e?.offset == 2 + k, "\(bad) at \(k), tail \(tail)")
-                    #expect(e?.message.hasPrefix(message) == true, "\(e?.message ?? "")")
+                    #expect(e?.context["debugDescription"]?.hasPrefix(message) == true, "\(e?.context["debugDescription"] ?? "")")
                 }
                 // Unterminated: the error points at the opening quote.
                 let open = #expect(throws: AFSError.self) { try parser.parse(Array("[\"\(before)\(after)".utf8)) }

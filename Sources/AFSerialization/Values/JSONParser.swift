@@ -59,10 +59,27 @@ public struct JSONParser: Sendable {
     private func parseUTF8(_ bytes: [UInt8]) throws(AFSError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(AFSError) in
             var p = JSONCursor(bytes: buffer, maxDepth: maxDepth, foundation: dialect == .foundation, cleaning: nullCleaning)
-            p.skipWhitespace()
-            var value = try p.parseValue()
-            p.skipWhitespace()
-            if p.index != buffer.count { throw p.error("Garbage at end.") }
+            var value: JSONValue
+            do throws(AFSError) {
+                p.skipWhitespace()
+                value = try p.parseValue()
+                p.skipWhitespace()
+                if p.index != buffer.count { throw p.error("Garbage at end.") }
+            } catch {
+                // The offset is the core's (SPEC §6.4); the sentence is the one Foundation writes.
+                var e = error
+                if e.code == 3840, e.domain == AFSError.cocoaDomain, let text = FoundationJSONDiagnosis.debugDescription(buffer) {
+                    e.context["debugDescription"] = text
+                }
+                throw e
+            }
+            // Foundation checks the top-level kind before the numbers (its sentence is the fragment one).
+            if !allowFragments {
+                switch value {
+                case .array, .object: break
+                default: throw AFSError.jsonSyntax("JSON text did not start with array or object and option to allow fragments not set.", offset: 0)
+                }
+            }
             if let first = p.unrepresentableNumbers.first {
                 // Foundation checks numbers before AF cleans: a rare path, so read the document
                 // again uncleaned, check that, then clean it with the reference.
@@ -76,12 +93,6 @@ public struct JSONParser: Sendable {
                     try checkNumbers(value, p.unrepresentableNumbers, first: first)
                 }
             }
-            if !allowFragments {
-                switch value {
-                case .array, .object: break
-                default: throw AFSError.jsonSyntax("JSON text did not start with array or object and option to allow fragments not set.", offset: 0)
-                }
-            }
             return value
         }
     }
@@ -91,7 +102,7 @@ public struct JSONParser: Sendable {
             try FoundationNumbers.check(value)
         } catch {
             // Point at the offending number (the first with that text).
-            let text = error.message
+            let text = error.context["debugDescription"] ?? ""
             let offset = seen.first { text == FoundationNumbers.message($0.text) }?.offset ?? first.offset
             throw AFSError.jsonSyntax(text, offset: offset)
         }
@@ -108,7 +119,7 @@ enum FoundationNumbers {
         switch value {
         case .number(let t):
             if !(Double(t)?.isFinite ?? false) {
-                throw AFSError(domain: AFSError.cocoaDomain, code: 3840, message: message(t))
+                throw AFSError.jsonSyntax(message(t), offset: nil)
             }
         case .array(let items):
             for item in items { try check(item) }
@@ -123,8 +134,14 @@ enum FoundationNumbers {
 }
 
 extension AFSError {
-    /// Foundation reports JSON syntax errors as NSCocoaErrorDomain 3840 (SPEC §6.4).
-    static func jsonSyntax(_ message: String, offset: Int) -> AFSError {
-        AFSError(domain: AFSError.cocoaDomain, code: 3840, message: message, offset: offset)
+    /// Linux Foundation's localized description of every JSON reading error (SPEC §6.4).
+    public static let jsonReadingDescription = "The operation could not be completed. The data is not in the correct format."
+
+    /// Foundation reports JSON syntax errors as NSCocoaErrorDomain 3840: one localized description
+    /// for all, the particular sentence as NSDebugDescription (`context["debugDescription"]`).
+    static func jsonSyntax(_ debugDescription: String, offset: Int?) -> AFSError {
+        AFSError(
+            domain: AFSError.cocoaDomain, code: 3840, message: jsonReadingDescription, offset: offset,
+            context: ["debugDescription": debugDescription])
     }
 }

@@ -38,7 +38,7 @@ for line in text.split(separator: "\n") {
         let d = try JSONSerialization.data(withJSONObject: o, options: [.fragmentsAllowed, .sortedKeys])
         print("ok\t" + String(decoding: d, as: UTF8.self))
     } catch let e as NSError {
-        print("err\t\(e.code)\t\(e.userInfo[NSDebugDescriptionErrorKey] ?? "")")
+        print("err\t\(e.code)\t\(e.userInfo[NSDebugDescriptionErrorKey] ?? "")\t\(e.localizedDescription)")
     }
 }
 """
@@ -289,6 +289,9 @@ def check_foundation():
     """Re-runs FOUNDATION_ORACLE on every recorded document and compares the verdicts."""
     docs = [(d.encode("utf-8"), 0, v) for d, v in FOUNDATION_NUMBERS] + [(b, f, v) for _, b, f, v in FOUNDATION_ENCODINGS]
     docs += [(b, f, None if v == ("depth", None) else v) for b, f, v in FOUNDATION_DIALECT]
+    from .s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, JSON_READING_DESCRIPTION
+    docs += [(b, 1 if f else 0, ("message", text)) for _, b, f, text in FOUNDATION_MESSAGES]
+    docs += [(b, 0, ("message", text)) for _, b, text in FOUNDATION_DEEP_MESSAGES]
     with tempfile.TemporaryDirectory() as tmp:
         prog, data = os.path.join(tmp, "oracle.swift"), os.path.join(tmp, "docs.txt")
         open(prog, "w").write(FOUNDATION_ORACLE)
@@ -301,6 +304,8 @@ def check_foundation():
             ok = parts[0] == "ok"
         elif isinstance(v, str):
             ok = parts[0] == "ok" and json.loads(parts[1]) == json.loads(v)
+        elif v is not None and v[0] == "message":
+            ok = parts[0] == "err" and parts[1] == "3840" and parts[2:] == [v[1], JSON_READING_DESCRIPTION]
         elif v is None or v[1] is None:
             ok = parts[0] == "err" and parts[1] == "3840"
         elif v[1] == "whole":
