@@ -65,6 +65,22 @@ import Darwin
         #expect(log.closes == [0])
     }
 
+    /// The system calls create the file with mode 0644 under the process umask (owner read-write,
+    /// everyone else read-only; `0o644`→`0o645` would make it executable by others). Kills the
+    /// mode mutants of `sysOpen`, which no vector can see (the component only reads the bytes back).
+    @Test func theSystemCallsCreateAFileWithMode0644() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("afs-mode-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { unlink(path) }
+        let form = try Self.form()
+        #expect(try MultipartBodyFile.drain(form.makeStream(), toFile: path, calls: .system) == form.contentLength)
+        let mask = umask(0)
+        umask(mask)
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o644 & ~mask)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == (try MP.drain(form.makeStream())))
+    }
+
     /// A failing open is the typed error with the path; nothing is closed (there is no descriptor).
     @Test func aFailingOpenIsATypedError() throws {
         let log = Log()

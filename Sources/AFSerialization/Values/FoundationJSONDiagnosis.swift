@@ -87,8 +87,7 @@ enum FoundationJSONDiagnosis {
                     try string()
                     guard try next() == UInt8(ascii: ":") else { throw .invalidValue(i) }
                     i += 1
-                    _ = try next()
-                    state = .value
+                    state = .value  // which skips the whitespace after ':' (Foundation does it here)
                 case .afterValue:
                     guard let isArray = arrays.last else { break loop }
                     let close = isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")

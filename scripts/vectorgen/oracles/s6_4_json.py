@@ -289,8 +289,8 @@ def check_foundation():
     """Re-runs FOUNDATION_ORACLE on every recorded document and compares the verdicts."""
     docs = [(d.encode("utf-8"), 0, v) for d, v in FOUNDATION_NUMBERS] + [(b, f, v) for _, b, f, v in FOUNDATION_ENCODINGS]
     docs += [(b, f, None if v == ("depth", None) else v) for b, f, v in FOUNDATION_DIALECT]
-    from .s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, JSON_READING_DESCRIPTION
-    docs += [(b, 1 if f else 0, ("message", text)) for _, b, f, text in FOUNDATION_MESSAGES]
+    from .s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_MORE, JSON_READING_DESCRIPTION
+    docs += [(b, 1 if f else 0, ("message", text)) for _, b, f, text in FOUNDATION_MESSAGES + FOUNDATION_MESSAGES_MORE]
     docs += [(b, 0, ("message", text)) for _, b, text in FOUNDATION_DEEP_MESSAGES]
     with tempfile.TemporaryDirectory() as tmp:
         prog, data = os.path.join(tmp, "oracle.swift"), os.path.join(tmp, "docs.txt")

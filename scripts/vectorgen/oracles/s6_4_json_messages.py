@@ -120,3 +120,13 @@ FOUNDATION_MESSAGES = [
 FOUNDATION_DEEP_MESSAGES = [
     ("513 '[' then x", b"[" * 513 + b"x", "Too many nested arrays or dictionaries around character 513."),
 ]
+
+# Appended after the deep row (ids are stable): the sentences that tell Foundation's reader from near misses
+# (found by mutation analysis of FoundationJSONDiagnosis). (what, body, allowFragments, NSDebugDescription)
+FOUNDATION_MESSAGES_MORE = [
+    ("'[1\\r2]' (CR ends the number)", b'[1\r2]', False, 'Invalid value around character 3.'),
+    ('\'["a" 1]\'', b'["a" 1]', False, 'Invalid value around character 5.'),
+    ('UTF-8 FF after an escape', b'["\\n\xff"]', False, 'Invalid UTF-8 sequence 1 bytes starting from character 4.'),
+    ('\'["\\\\ud801"]\'', b'["\\ud801"]', False, 'Unexpected end of file during string parse (expected low-surrogate code point but did not find one).'),
+    ("'[0.01x]' (a zero after the dot is no leading zero)", b'[0.01x]', False, 'Invalid value around character 5.'),
+]

@@ -7,7 +7,7 @@ them and json-parser / json-dialect pin them; Foundation's sentence may name ano
 what its own reader saw). Profiles af3 and af4 (the Foundation dialect).
 """
 from ...oracles.s6_4_json import cocoa_error
-from ...oracles.s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, JSON_READING_DESCRIPTION
+from ...oracles.s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_MORE, JSON_READING_DESCRIPTION
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
 
@@ -18,16 +18,23 @@ def build():
     f = VectorFile("response", "json-messages", "JSON parse errors as AF users read them: Foundation's localized description "
                    "and NSDebugDescription for every branch of its reader (SPEC §6.4)", ["SPEC§6.4"])
     for what, body, fragments, debug in FOUNDATION_MESSAGES:
-        f.add("%s%s: rejected → 3840 with Foundation's localized description and NSDebugDescription %r (Linux Foundation, "
-              "recorded in oracles/s6_4_json_messages)" % (what, " (allowFragments)" if fragments else "", debug),
-              resp("json", 200, J, body),
-              {"valid": True, "object": ABSENT,
-               "error": cocoa_error(description=JSON_READING_DESCRIPTION, context={"debugDescription": debug})},
-              profiles=["af3", "af4"], options={"readingOptions": {"allowFragments": True}} if fragments else None)
+        add(f, what, body, fragments, debug)
     for what, body, debug in FOUNDATION_DEEP_MESSAGES:
         f.add("%s, maxJSONDepth 1000: the core reads on to the syntax error, Foundation stops at its own 512 → 3840 with Foundation's "
               "NSDebugDescription %r (recorded in oracles/s6_4_json_messages)" % (what, debug), resp("json", 200, J, body),
               {"valid": True, "object": ABSENT,
                "error": cocoa_error(description=JSON_READING_DESCRIPTION, context={"debugDescription": debug})},
               profiles=["af3", "af4"], options={"maxJSONDepth": 1000}, refs=["SPEC§8"])
+    for what, body, fragments, debug in FOUNDATION_MESSAGES_MORE:
+        add(f, what, body, fragments, debug)
     return f
+
+
+def add(f, what, body, fragments, debug):
+    """One rejected body: Foundation's localized description and NSDebugDescription."""
+    f.add("%s%s: rejected → 3840 with Foundation's localized description and NSDebugDescription %r (Linux Foundation, "
+          "recorded in oracles/s6_4_json_messages)" % (what, " (allowFragments)" if fragments else "", debug),
+          resp("json", 200, J, body),
+          {"valid": True, "object": ABSENT,
+           "error": cocoa_error(description=JSON_READING_DESCRIPTION, context={"debugDescription": debug})},
+          profiles=["af3", "af4"], options={"readingOptions": {"allowFragments": True}} if fragments else None)
