@@ -129,4 +129,8 @@ FOUNDATION_MESSAGES_MORE = [
     ('UTF-8 FF after an escape', b'["\\n\xff"]', False, 'Invalid UTF-8 sequence 1 bytes starting from character 4.'),
     ('\'["\\\\ud801"]\'', b'["\\ud801"]', False, 'Unexpected end of file during string parse (expected low-surrogate code point but did not find one).'),
     ("'[0.01x]' (a zero after the dot is no leading zero)", b'[0.01x]', False, 'Invalid value around character 5.'),
+    ("'[true 1]'", b'[true 1]', False, 'Invalid value around character 6.'),
+    ("'[false 1]'", b'[false 1]', False, 'Invalid value around character 7.'),
+    ("'[null 1]'", b'[null 1]', False, 'Invalid value around character 6.'),
+    ('\'["\\\\ud800\\\\udc01" x]\' (a pair with an odd low surrogate, then a stray x)', b'["\\ud800\\udc01" x]', False, 'Invalid value around character 16.'),
 ]
