@@ -4,11 +4,13 @@ import AFSerialization
 import Foundation
 
 extension AFSError {
-    /// An `NSError` from Foundation, kept in its own domain and code (AF passes them through).
+    /// An `NSError` from Foundation, kept in its own domain and code (AF passes them through):
+    /// its localized description, and its NSDebugDescription as `context["debugDescription"]`, the
+    /// same shape as the core's own 3840 and 3851 (SPEC §6.4, §6.5).
     public init(foundation error: Error) {
         let e = error as NSError
         let debug = e.userInfo[NSDebugDescriptionErrorKey] as? String
-        self.init(domain: e.domain, code: e.code, message: debug ?? e.localizedDescription)
+        self.init(domain: e.domain, code: e.code, message: e.localizedDescription, context: debug.map { ["debugDescription": $0] } ?? [:])
     }
 }
 

@@ -72,8 +72,10 @@ def main(argv=None):
         plist_values.build()
         return foundation_check(json_options.FOUNDATION_CASES + plist_values.FOUNDATION_CASES, plist_values.FOUNDATION_ERRORS)
     if "--check-foundation" in argv:
-        from .oracles import s6_4_json
-        return s6_4_json.check_foundation()
+        from .oracles import s6_4_json, s6_5_plist_messages
+        json_changed = s6_4_json.check_foundation()
+        plist_changed = s6_5_plist_messages.check_foundation()
+        return 1 if json_changed or plist_changed else 0
     check = "--check" in argv
     stale = regenerate(check)
     if check:

@@ -133,4 +133,6 @@ FOUNDATION_MESSAGES_MORE = [
     ("'[false 1]'", b'[false 1]', False, 'Invalid value around character 7.'),
     ("'[null 1]'", b'[null 1]', False, 'Invalid value around character 6.'),
     ('\'["\\\\ud800\\\\udc01" x]\' (a pair with an odd low surrogate, then a stray x)', b'["\\ud800\\udc01" x]', False, 'Invalid value around character 16.'),
+    ("UTF-16LE BOM, '[', a lone high surrogate D800, ']'", b'\xff\xfe[\x00\x00\xd8]\x00', False, 'Cannot convert input string to valid utf8 input.'),
+    ("UTF-32BE BOM, '[', the unit 0x110000 (no scalar)", b'\x00\x00\xfe\xff\x00\x00\x00[\x00\x11\x00\x00', False, 'Cannot convert input string to valid utf8 input.'),
 ]
