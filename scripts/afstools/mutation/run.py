@@ -135,6 +135,10 @@ def run_layers(st, args, deadline):
 
 def measure_coverage(st, args):
     t, secs = time.time(), min(args.fuzz_seconds, 60)
+    if "fuzz" in st.layers and "fuzz build" not in st.timing and not args.no_build:
+        # The fuzz layer builds its targets only when a mutant reaches it (none may have survived).
+        proc.log("building the fuzz targets (AFS_MUTANTS=1, libFuzzer + ASan) ...")
+        st.timing["fuzz build"] = build.build_fuzz()
     for layer, what, measure in (("vectors", "vectors", L.coverage_vectors), ("tests", "tests", L.coverage_tests),
                                  ("fuzz", f"fuzz (every target {secs} s unmutated, then its corpus replayed)",
                                   lambda: L.coverage_fuzz(secs, args.jobs))):
