@@ -8,18 +8,18 @@ public enum XMLWellFormedness {
     /// text an offset is where the offending character's first code unit starts (expat's byte index).
     public static func check(_ input: [UInt8], maxDepth: Int = Limits.default.maxJSONDepth) throws(AFSError) {
         var bytes = input
-        var utf16 = false, bomLength = 0
+        var utf16: JSONTextEncoding?, bomLength = 0
         if input.starts(with: [0xFE, 0xFF]) || input.starts(with: [0xFF, 0xFE]) {
+            let encoding = JSONTextEncoding.utf16(bigEndian: input[0] == 0xFE, skip: 2)
             // A cut last unit is no character (expat: unclosed token); the JSON transcoder drops it,
             // as Foundation does for JSON text, so it is checked here.
             guard input.count % 2 == 0 else { throw AFSError(.malformedXML, "invalid UTF-16: an odd number of bytes", offset: 0) }
             do throws(AFSError) {
-                bytes = try JSONTextEncoding.transcodeToUTF8(input, .utf16(bigEndian: input[0] == 0xFE, skip: 2))
+                bytes = try JSONTextEncoding.transcodeToUTF8(input, encoding)
             } catch {
                 throw AFSError(.malformedXML, "invalid UTF-16", offset: 0)
             }
-            utf16 = true
-            bomLength = 2
+            utf16 = encoding
         } else if input.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = Array(input.dropFirst(3))
             bomLength = 3
@@ -28,17 +28,10 @@ public enum XMLWellFormedness {
         do throws(AFSError) {
             try s.document()
         } catch var error {
-            if let at = error.offset { error.offset = bomLength + (utf16 ? utf16Length(of: bytes, upTo: at) : at) }
+            // In UTF-16 the transcoded text is valid UTF-8, mapped back as JSON text's offsets are.
+            if let at = error.offset { error.offset = utf16.map { JSONTextEncoding.sourceOffset(at, in: bytes, $0) } ?? bomLength + at }
             throw error
         }
-    }
-
-    /// The UTF-16 byte length of the scalars that start before `end` in valid UTF-8: 2 per scalar,
-    /// 4 for one of four UTF-8 bytes (a surrogate pair).
-    static func utf16Length(of utf8: [UInt8], upTo end: Int) -> Int {
-        var n = 0
-        for c in utf8[..<min(end, utf8.count)] where c & 0xC0 != 0x80 { n += c >= 0xF0 ? 4 : 2 }
-        return n
     }
 
     private struct Scanner {

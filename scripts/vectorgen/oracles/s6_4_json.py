@@ -285,6 +285,15 @@ def foundation_offset(body, n, how):
     return bom + len(prefix.encode(codec, errors="surrogatepass"))
 
 
+def run_swift_oracle(source, lines):
+    """Runs a Swift oracle program (needs swift) on a file of input lines; returns its output lines."""
+    with tempfile.TemporaryDirectory() as tmp:
+        prog, data = os.path.join(tmp, "oracle.swift"), os.path.join(tmp, "docs.txt")
+        open(prog, "w").write(source)
+        open(data, "w").write("".join(line + "\n" for line in lines))
+        return subprocess.run(["swift", prog, data], capture_output=True, text=True, check=True).stdout.splitlines()
+
+
 def check_foundation():
     """Re-runs FOUNDATION_ORACLE on every recorded document and compares the verdicts."""
     docs = [(d.encode("utf-8"), 0, v) for d, v in FOUNDATION_NUMBERS] + [(b, f, v) for _, b, f, v in FOUNDATION_ENCODINGS]
@@ -292,11 +301,7 @@ def check_foundation():
     from .s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_MORE, JSON_READING_DESCRIPTION
     docs += [(b, 1 if f else 0, ("message", text)) for _, b, f, text in FOUNDATION_MESSAGES + FOUNDATION_MESSAGES_MORE]
     docs += [(b, 0, ("message", text)) for _, b, text in FOUNDATION_DEEP_MESSAGES]
-    with tempfile.TemporaryDirectory() as tmp:
-        prog, data = os.path.join(tmp, "oracle.swift"), os.path.join(tmp, "docs.txt")
-        open(prog, "w").write(FOUNDATION_ORACLE)
-        open(data, "w").write("".join("%s\t%d\n" % (b.hex(), f) for b, f, _ in docs))
-        lines = subprocess.run(["swift", prog, data], capture_output=True, text=True, check=True).stdout.splitlines()
+    lines = run_swift_oracle(FOUNDATION_ORACLE, ["%s\t%d" % (b.hex(), f) for b, f, _ in docs])
     bad = 0
     for (b, f, v), line in zip(docs, lines):
         parts = line.split("\t")

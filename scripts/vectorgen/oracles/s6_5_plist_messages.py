@@ -3,9 +3,7 @@ description and an NSDebugDescription sentence, recorded from Linux Foundation's
 (swift-corelibs-foundation, Swift 6.3) with PLIST_ORACLE on 2026-11-27; `python3 scripts/gen_vectors.py
 --check-foundation` runs the oracle again on every row and reports a changed text.
 """
-import os
-import subprocess
-import tempfile
+from .s6_4_json import run_swift_oracle
 
 # Linux Foundation's localizedDescription of NSCocoaErrorDomain 3840 (the same for every row below).
 PLIST_READING_DESCRIPTION = 'The operation could not be completed. The data is not in the correct format.'
@@ -49,11 +47,7 @@ for line in text.split(separator: "\n") {
 
 def check_foundation():
     """Re-runs PLIST_ORACLE (needs swift) on every recorded body; returns the number of changed texts."""
-    with tempfile.TemporaryDirectory() as tmp:
-        prog, data = os.path.join(tmp, "oracle.swift"), os.path.join(tmp, "docs.txt")
-        open(prog, "w").write(PLIST_ORACLE)
-        open(data, "w").write("".join(b.hex() + "\n" for _, b, _ in PLIST_MESSAGES))
-        lines = subprocess.run(["swift", prog, data], capture_output=True, text=True, check=True).stdout.splitlines()
+    lines = run_swift_oracle(PLIST_ORACLE, [b.hex() for _, b, _ in PLIST_MESSAGES])
     bad = 0
     for (what, body, text), line in zip(PLIST_MESSAGES, lines):
         if line.split("\t") != ["err", "NSCocoaErrorDomain", "3840", text, PLIST_READING_DESCRIPTION]:

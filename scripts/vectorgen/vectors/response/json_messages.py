@@ -20,21 +20,20 @@ def build():
     for what, body, fragments, debug in FOUNDATION_MESSAGES:
         add(f, what, body, fragments, debug)
     for what, body, debug in FOUNDATION_DEEP_MESSAGES:
-        f.add("%s, maxJSONDepth 1000: the core reads on to the syntax error, Foundation stops at its own 512 → 3840 with Foundation's "
-              "NSDebugDescription %r (recorded in oracles/s6_4_json_messages)" % (what, debug), resp("json", 200, J, body),
-              {"valid": True, "object": ABSENT,
-               "error": cocoa_error(description=JSON_READING_DESCRIPTION, context={"debugDescription": debug})},
-              profiles=["af3", "af4"], options={"maxJSONDepth": 1000}, refs=["SPEC§8"])
+        add(f, what + ", maxJSONDepth 1000: the core reads on to the syntax error, Foundation stops at its own 512", body, False, debug,
+            options={"maxJSONDepth": 1000}, refs=["SPEC§8"])
     for what, body, fragments, debug in FOUNDATION_MESSAGES_MORE:
         add(f, what, body, fragments, debug)
     return f
 
 
-def add(f, what, body, fragments, debug):
+def add(f, what, body, fragments, debug, options=None, refs=None):
     """One rejected body: Foundation's localized description and NSDebugDescription."""
+    if fragments:
+        options = dict(options or {}, readingOptions={"allowFragments": True})
     f.add("%s%s: rejected → 3840 with Foundation's localized description and NSDebugDescription %r (Linux Foundation, "
           "recorded in oracles/s6_4_json_messages)" % (what, " (allowFragments)" if fragments else "", debug),
           resp("json", 200, J, body),
           {"valid": True, "object": ABSENT,
            "error": cocoa_error(description=JSON_READING_DESCRIPTION, context={"debugDescription": debug})},
-          profiles=["af3", "af4"], options={"readingOptions": {"allowFragments": True}} if fragments else None)
+          profiles=["af3", "af4"], options=options, refs=refs)
