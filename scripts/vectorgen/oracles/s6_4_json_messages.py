@@ -135,4 +135,5 @@ FOUNDATION_MESSAGES_MORE = [
     ('\'["\\\\ud800\\\\udc01" x]\' (a pair with an odd low surrogate, then a stray x)', b'["\\ud800\\udc01" x]', False, 'Invalid value around character 16.'),
     ("UTF-16LE BOM, '[', a lone high surrogate D800, ']'", b'\xff\xfe[\x00\x00\xd8]\x00', False, 'Cannot convert input string to valid utf8 input.'),
     ("UTF-32BE BOM, '[', the unit 0x110000 (no scalar)", b'\x00\x00\xfe\xff\x00\x00\x00[\x00\x11\x00\x00', False, 'Cannot convert input string to valid utf8 input.'),
+    ("'1e400' without allowFragments (the fragment check comes before the number check)", b'1e400', False, 'JSON text did not start with array or object and option to allow fragments not set.'),
 ]
