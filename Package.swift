@@ -76,7 +76,12 @@ let package = Package(
             name: "AFFuzzMultipartKitOracle",
             dependencies: ["AFFuzzBodies", .product(name: "MultipartKit", package: "multipart-kit")]
         ),
-        .testTarget(name: "FuzzReplayTests", dependencies: ["AFFuzzBodies", "AFFuzzMultipartKitOracle", "AFCorpus", "AFConformance"]),
+        // expat as the response target's strict-XML oracle, apart so that `conformance` does not link it.
+        .systemLibrary(name: "CExpat", providers: [.apt(["libexpat1-dev"])]),
+        .target(name: "AFFuzzXMLOracle", dependencies: ["AFFuzzBodies", "CExpat"]),
+        .testTarget(
+            name: "FuzzReplayTests",
+            dependencies: ["AFFuzzBodies", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFCorpus", "AFConformance"]),
     ]
 )
 
@@ -101,7 +106,7 @@ if Context.environment["AFS_FUZZ"] == "1" {
     for target in package.targets {
         switch target.name {
         case "AFSerialization", "AFFoundationCompat": target.swiftSettings = (target.swiftSettings ?? []) + covered
-        case "AFFuzzBodies", "AFFuzzMultipartKitOracle", "AFVectorFormat": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
+        case "AFFuzzBodies", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFVectorFormat": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
         case "CPercentEscape" where !global:
             // The escape kernel is core code: coverage counters and ASan, like the Swift core.
             target.cSettings = [.unsafeFlags(["-O2", "-fsanitize=fuzzer-no-link,address"])]
@@ -124,7 +129,8 @@ if Context.environment["AFS_FUZZ"] == "1" {
         let defines: [SwiftSetting] = (global ? [] : [.define("AFS_OWN_MAIN")]) + (kit ? [.define("AFS_FUZZ_KIT")] : [])
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)",
-            dependencies: ["AFFuzzBodies"] + (global ? [] : ["AFFuzzDriver"]) + (kit ? ["AFFuzzMultipartKitOracle"] : []),
+            dependencies: ["AFFuzzBodies"] + (global ? [] : ["AFFuzzDriver"]) + (kit ? ["AFFuzzMultipartKitOracle"] : [])
+                + (name == "response" ? ["AFFuzzXMLOracle"] : []),
             path: "Sources/Fuzzers/\(name)", swiftSettings: covered + defines,
             linkerSettings: global ? [] : [.unsafeFlags(["-sanitize=fuzzer,address"])]))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))

@@ -23,7 +23,7 @@ END = "<!-- END GENERATED: module-graph -->"
 FUZZ = "AFFuzzBodies"
 # Modules that may depend on the fuzz bodies (directly or not): the corpus tooling (snapshots, replay,
 # the corpus differential), the CLI that hosts its commands, the fuzz executables and oracles, tests.
-MAY_REACH_FUZZ = {"AFCorpus", "conformance", "AFFuzzMultipartKitOracle", "FuzzReplayTests"}
+MAY_REACH_FUZZ = {"AFCorpus", "conformance", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "FuzzReplayTests"}
 # Must not reach each other: the runner library and the fuzz bodies (both sit on the wire format).
 APART = [("AFConformance", FUZZ), (FUZZ, "AFConformance"), ("AFVectorFormat", FUZZ), ("AFVectorFormat", "AFConformance")]
 

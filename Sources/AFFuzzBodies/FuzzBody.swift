@@ -57,5 +57,6 @@ public enum FuzzTargets {
         MediaTypeFuzz.self,
         ContentDecodeFuzz.self,
         ImageFuzz.self,
+        ResponseFuzz.self,
     ] }
 }

@@ -98,13 +98,22 @@ extension QueryStringFuzz: OutputDescribing {
 }
 
 extension JSONFuzz: OutputDescribing {
-    /// Same header as ``run(_:)``: the parsed value re-serialized (number text kept), or the error.
+    /// Same header as ``run(_:)``: the parsed value in the header's dialect re-serialized (number
+    /// text kept), or the error; with the cleaning bit, the value cleaned for af3 and for af4.
     public static func describeOutput(_ input: inout FuzzInput) -> String {
-        let allowFragments = input.option() & 1 == 1
-        _ = input.option()
+        let flags = input.option()
+        let cleaning = input.option() & 1 == 1
         let payload = Array(input.rest())
-        let result = Result { () throws(AFSError) in try JSONParser(allowFragments: allowFragments).parse(payload) }
-        return "fragments \(allowFragments)\n" + SnapshotOutput.render(result) { "value " + $0.jsonText }
+        var parser = JSONParser(allowFragments: flags & 1 == 1)
+        parser.dialect = flags & 2 != 0 ? .foundation : .rfc8259
+        let result = Result { () throws(AFSError) in try parser.parse(payload) }
+        var out = "fragments \(parser.allowFragments) dialect \(parser.dialect)\n" + SnapshotOutput.render(result) { "value " + $0.jsonText }
+        if cleaning, case .success(let v) = result {
+            for p in [Profile.af3, .af4] {
+                out += "\n\(p) " + SnapshotOutput.render(Result { () throws(AFSError) in try NullCleaning.clean(v, profile: p) }) { $0.jsonText }
+            }
+        }
+        return out
     }
 }
 
@@ -227,5 +236,23 @@ extension ImageFuzz: OutputDescribing {
         let result = Result { () throws(AFSError) in try ImageDecoder.identify(setup.bytes, inflate: setup.inflate) }
         return setup.header + "\n"
             + SnapshotOutput.render(result) { info in info.map { "image \($0.format.rawValue) \($0.width)x\($0.height)" } ?? "not an image" }
+    }
+}
+
+extension ResponseFuzz: OutputDescribing {
+    /// Same header as ``run(_:)``: the serializer's verdict, its object and its error chain.
+    public static func describeOutput(_ input: inout FuzzInput) -> String {
+        let setup = setUp(&input)
+        let r = serializer(setup.serializer, setup.flags).serialize(setup.response, profile: setup.profile)
+        var out = setup.header + "\nvalid \(r.valid)\n"
+        switch r.object {
+        case nil: out += "no object"
+        case .data(let b): out += "data " + SnapshotOutput.summary(b)
+        case .json(let v): out += "json " + v.jsonText
+        case .propertyList(let v): out += "plist " + v.jsonText
+        case .image(let info): out += "image \(info.format.rawValue) \(info.width)x\(info.height)"
+        }
+        if let e = r.error { out += "\n" + SnapshotOutput.render(e) }
+        return out
     }
 }

@@ -1,5 +1,6 @@
 import AFFuzzBodies
 import AFFuzzMultipartKitOracle
+import AFFuzzXMLOracle
 import Foundation
 import Testing
 
@@ -12,8 +13,9 @@ import Testing
 
     static let targetNames = FuzzTargets.all.map { $0.name }
 
-    /// Links the multipart-parser target's multipart-kit differential in, once (a lazy static).
-    static let oracles: Void = MultipartKitOracle.install()
+    /// Links the multipart-parser target's multipart-kit differential and the response target's
+    /// expat oracle in, once (a lazy static).
+    static let oracles: Void = { MultipartKitOracle.install(); ExpatOracle.install() }()
 
     /// Input files under `dir`, recursively; dictionaries, options and notes are not inputs.
     static func inputs(in dir: URL) -> [URL] {
@@ -49,6 +51,15 @@ import Testing
     @Test func multipartKitOracleIsInstalled() {
         _ = Self.oracles
         #expect(MultipartParserFuzz.referenceParser != nil)
+    }
+
+    /// The XML oracle is expat, not a stand-in: it accepts and rejects as XML 1.0 says.
+    @Test func expatOracleIsInstalled() throws {
+        _ = Self.oracles
+        let expat = try #require(ResponseFuzz.xmlReference)
+        #expect(expat(Array("<a b='1'>x&amp;y</a>".utf8)) == nil)
+        #expect(expat(Array("<a>&nope;</a>".utf8)) != nil)
+        #expect(expat(Array("<a>x\u{1}</a>".utf8))?.byteIndex == 4)  // as Vectors/response/xml-strict.json pins
     }
 
     /// Every directory under Corpus/ belongs to a replayed target (or the canary), and each has its

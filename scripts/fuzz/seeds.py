@@ -315,6 +315,8 @@ def vector_inputs(vectors_dir=VECTORS):
             vid, inp, opts = v.get("id", "x"), v.get("input", {}) or {}, v.get("options", {}) or {}
             profiles = v.get("profiles") or ["af4"]
             profile = PROFILES.index(profiles[0]) if profiles[0] in PROFILES else 1
+            if comp == "response" and inp.get("serializer") in RESPONSE_SERIALIZERS and raw(inp.get("body")) is not None:
+                emit("response", vid, response_input(inp, opts, profile, raw(inp["body"])))
             style = opts.get("style", "afnetworking")
             if comp == "percent-escape" and style in STYLES:
                 batch = max(1, min(256, int(opts.get("batchSize", 50))))
@@ -371,6 +373,29 @@ def vector_inputs(vectors_dir=VECTORS):
                 emit("request", vid, bytes([0 if inp["serializer"] == "http" else 1, METHODS.index(method), profile, flags]) + prog)
     return n
 
+# ---------- response: [serializer, profile, flags] + body
+RESPONSE_SERIALIZERS = ["http", "json", "xml", "image", "plist", "compound"]
+
+def response_input(inp, opts, profile, body):
+    """A response vector as a response-target input: its serializer, profile, reading options, and
+    whether its status or Content-Type would fail validation."""
+    hdrs = {k.lower(): val for k, val in inp.get("headers", [])}
+    ct = (hdrs.get("content-type") or "").split(";")[0].strip().lower()
+    good = {"xml": ("application/xml", "text/xml"), "image": ("image/png", "image/jpeg", "image/gif", "image/tiff", "image/bmp", "image/x-icon", "image/ico"),
+            "plist": ("application/x-plist",)}.get(inp["serializer"], ("application/json", "text/json", "text/javascript"))
+    flags = (1 if (opts.get("readingOptions") or {}).get("allowFragments") else 0) \
+        | (2 if opts.get("removesKeysWithNullValues") else 0) | (0 if ct in good else 4) \
+        | (0 if 200 <= int(inp.get("statusCode", 200)) <= 299 else 8)
+    return bytes([RESPONSE_SERIALIZERS.index(inp["serializer"]), profile, flags]) + body
+
+def response_seeds():
+    for s, body in [("xml", b"<a b='1'>x&amp;y<![CDATA[<]]><!--c--><?p i?></a>"), ("xml", "\ufeff<a>é</a>".encode("utf-16")),
+                    ("xml", b"<a><b></a>"), ("json", '{"a":[null,1]}'.encode("utf-16-le")), ("json", b'\xef\xbb\xbf{"a":null}'),
+                    ("json", '["x"]'.encode("utf-32")), ("plist", b'<plist version="1.0"><dict><key>a</key><integer>1</integer></dict></plist>'),
+                    ("compound", b"<a/>"), ("http", b"")]:
+        for profile in range(3):
+            write("response", f"seed-{s}-{profile}-{body[:12].hex()}", bytes([RESPONSE_SERIALIZERS.index(s), profile, 2]) + body)
+
 def enabled_targets():
     """The targets of scripts/fuzz/targets.json (no canary): seeds are written only for targets that exist."""
     return fuzz.load().names()
@@ -380,6 +405,7 @@ GENERATORS = {
     "json": [json_seeds, json_dialect_seeds], "request": [request_seeds], "media-type": [media_type_seeds],
     "content-decode": [content_decode_seeds], "image": [image_seeds],
     "multipart-writer": [multipart_writer_seeds], "multipart-parser": [multipart_parser_seeds],
+    "response": [response_seeds],
 }
 
 if __name__ == "__main__":

@@ -63,7 +63,8 @@ public enum XMLWellFormedness {
         mutating func name() throws(AFSError) -> ArraySlice<UInt8> {
             let s = i
             guard i < b.count, Self.isNameStart(b[i]) else { throw fail("expected a name") }
-            while i < b.count, Self.isNameChar(b[i]) { i += 1 }
+            // Non-ASCII name characters are all allowed (SPEC §6.5), but they must be characters: UTF-8.
+            while i < b.count, Self.isNameChar(b[i]) { i += b[i] < 0x80 ? 1 : try char(at: i) }
             return b[s..<i]
         }
         /// Checks the XML `Char` production for the character at `i`; returns its byte length.
@@ -142,6 +143,42 @@ public enum XMLWellFormedness {
             try until("?>")
         }
 
+        /// XML 1.0 §2.8 XMLDecl: `version`, then optionally `encoding` and `standalone`, in that order,
+        /// each after white space. Values as expat reads them (SPEC §6.5): `[A-Za-z0-9._-]*`, an
+        /// encoding name starting with a letter, standalone `yes` or `no`; any version number.
+        mutating func xmlDeclaration() throws(AFSError) {
+            i += 5  // "<?xml"
+            var last = 0  // 1 version, 2 encoding, 3 standalone
+            while true {
+                let spaced = skipSpace()
+                if at("?>"), last > 0 { i += 2; return }
+                guard spaced else { throw fail("expected white space in the XML declaration") }
+                let n = try name()
+                let which = Self.declarationNames.firstIndex { n.elementsEqual($0.utf8) }.map { $0 + 1 } ?? 0
+                guard which > last, last > 0 || which == 1 else { throw fail("unexpected \"\(String(decoding: n, as: UTF8.self))\" in the XML declaration") }
+                _ = skipSpace()
+                try expect("=")
+                _ = skipSpace()
+                guard i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { throw fail("unquoted value in the XML declaration") }
+                let q = b[i], start = i + 1
+                i += 1
+                while i < b.count, b[i] != q {
+                    guard Self.isDeclarationValue(b[i]) else { throw fail("bad character in the XML declaration") }
+                    i += 1
+                }
+                guard i < b.count else { throw fail("unterminated XML declaration") }
+                let value = b[start..<i]
+                i += 1
+                if which == 2, !(value.first.map { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ?? false) { throw fail("bad encoding name", at: start) }
+                if which == 3, !value.elementsEqual("yes".utf8), !value.elementsEqual("no".utf8) { throw fail("standalone is neither yes nor no", at: start) }
+                last = which
+            }
+        }
+        static let declarationNames = ["version", "encoding", "standalone"]
+        static func isDeclarationValue(_ c: UInt8) -> Bool {
+            (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == 0x2E || c == 0x5F || c == 0x2D
+        }
+
         mutating func doctype() throws(AFSError) {
             i += 9  // "<!DOCTYPE"
             guard skipSpace() else { throw fail("expected space after DOCTYPE") }
@@ -167,10 +204,11 @@ public enum XMLWellFormedness {
         }
 
         mutating func document() throws(AFSError) {
-            if at("<?xml"), i + 5 < b.count, Self.isSpace(b[i + 5]) { i += 5; try until("?>") }
+            if at("<?xml"), i + 5 < b.count, Self.isSpace(b[i + 5]) { try xmlDeclaration() }
             try misc()
             if at("<!DOCTYPE") { try doctype(); try misc() }
-            guard i < b.count, b[i] == UInt8(ascii: "<") else { throw fail("no root element") }
+            // The root is an element: a start tag, not a CDATA section (which element() takes as content).
+            guard i < b.count, b[i] == UInt8(ascii: "<"), !at("<![CDATA[") else { throw fail("no root element") }
             try element()
             try misc()
             guard i == b.count else { throw fail("content after the root element") }

@@ -36,9 +36,10 @@ class TargetListTests(unittest.TestCase):
     def test_the_committed_list(self):
         targets = fuzz.load()
         self.assertEqual(targets.names(), ["percent-escape", "query-string", "json", "request", "multipart-writer",
-                                           "multipart-parser", "media-type", "content-decode", "image"])
+                                           "multipart-parser", "media-type", "content-decode", "image", "response"])
         self.assertEqual(targets.names(canary=True)[-1], "canary")
-        self.assertEqual(targets.reaching("Values/JSONCursor.swift"), ["json"])
+        self.assertEqual(targets.reaching("Values/JSONCursor.swift"), ["json", "response"])
+        self.assertEqual(targets.reaching("Response/XMLWellFormedness.swift"), ["response"])
         self.assertEqual(targets.reaching("Values/ScratchStack.swift"), ["json"])
         self.assertEqual(targets.reaching("Multipart/MultipartErrors.swift"), ["multipart-parser", "multipart-writer"])
         self.assertEqual(targets.reaching("PercentEscaping/EscapeStyle.swift"), ["percent-escape", "query-string"])

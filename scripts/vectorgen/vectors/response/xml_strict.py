@@ -227,4 +227,48 @@ def build():
               "(README §6.5 decision: the body's length, BOM included)" % (name, expat_verdict(body)[0], len(body)), resp("xml", 200, x, body),
               {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": len(body)}},
               profiles=["strict"])
+    # Later additions 7 (appended, found by the response fuzz target's expat oracle): the XML declaration is checked
+    # (XML 1.0 §2.8 XMLDecl ::= '<?xml' VersionInfo EncodingDecl? SDDecl? S? '?>'), not skipped to '?>'. Values are read
+    # as expat reads them (SPEC §6.5 decision): [A-Za-z0-9._-]*, any version, an encoding name starting with a letter,
+    # standalone 'yes' or 'no'. Verdicts: expat; kind only (not a character-level error).
+    cases = []
+    for d in ['<?xml versio?n="1.0"\t?><a/>', '<?xml version="1.1"?><a/>', '<?xml version="2.0"?><a/>', '<?xml version=""?><a/>',
+              '<?xml version="1.0a"?><a/>', "<?xml version = '1.0' ?><a/>", '<?xml  version="1.0"\t?><a/>', '<?xml\nversion="1.0"\r\n?><a/>',
+              '<?xml version="1:0"?><a/>', '<?xml version="1 0"?><a/>', '<?xml version="1.0\'?><a/>', '<?xml version=1.0?><a/>',
+              '<?xml version="1.0"standalone="yes"?><a/>', '<?xml standalone="yes"?><a/>', '<?xml encoding="UTF-8"?><a/>', '<?xml ?><a/>',
+              '<?xml version="1.0" standalone="yes"?><a/>', '<?xml version="1.0" standalone="no" ?><a/>', '<?xml version="1.0" standalone="maybe"?><a/>',
+              '<?xml version="1.0" standalone="YES"?><a/>', '<?xml version="1.0" standalone=""?><a/>', '<?xml version="1.0" encoding="UTF-8"?><a/>',
+              '<?xml version="1.0" encoding="utf-8" standalone="no"?><a/>', '<?xml version="1.0" standalone="no" encoding="UTF-8"?><a/>',
+              '<?xml version="1.0" encoding="9x"?><a/>', '<?xml version="1.0" encoding=""?><a/>', '<?xml version="1.0" encoding="_x"?><a/>',
+              '<?xml version="1.0" version="1.0"?><a/>', '<?xml version="1.0" foo="x"?><a/>', '<?xml version="1.0" Version="1.0"?><a/>',
+              '<?xml version="1.0"? ><a/>', '<?xml version="1.0"', '<?xml version', '<?xml version="1.0" standalone', '<?xml version="1.0"?>']:
+        add("XML declaration %r" % d, d)
+    emit(cases)
+    # Later additions 8 (appended, found by the response fuzz target): a high surrogate followed by a unit that is not a
+    # low surrogate. Expat 2.5 accepts it (its UTF-16 tokenizer takes any two units after a lead surrogate as one
+    # character); XML 1.0 §2.2 Char has no surrogates and Python's UTF-16 codec refuses the text, so the core rejects it
+    # as undecodable UTF-16 at offset 0 (SPEC §6.5 decision, deliberately not expat's verdict).
+    for what, body in [("UTF-16LE, high surrogate D807 then U+263E in content", b"\xff\xfe" + le("<a>") + b"\x07\xd8\x3e\x26" + le("</a>")),
+                       ("UTF-16BE, high surrogate D800 then 'x' in content", b"\xfe\xff" + be("<a>") + b"\xd8\x00" + be("x</a>"))]:
+        assert expat_verdict(body) is None, what
+        try:
+            body[2:].decode("utf-16-le" if body[0] == 0xFF else "utf-16-be")
+            raise AssertionError(what)
+        except UnicodeDecodeError:
+            pass
+        f.add("%s: expat accepts it, but it is no XML 1.0 character (§2.2) and Python's UTF-16 codec refuses it → malformedXML at "
+              "offset 0, the encoding is at fault (SPEC §6.5 decision, a deliberate deviation from expat)" % what, resp("xml", 200, x, body),
+              {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": 0}},
+              profiles=["strict"])
+    # Later additions 9 (appended, found by the response fuzz target): non-ASCII name characters are all allowed (SPEC §6.5),
+    # but invalid UTF-8 in a name is no character. Verdicts: expat; kind only (expat points at the token's start).
+    cases = []
+    for d in [b"<z\xf1/>", b"<a\xc3/>", b"<\x80/>", b"<a b\xff='1'/>", b"<a></a\xed\xa0\x80>", b"<a>&x\xc3;</a>", b"<?p\xe4\xb8?><a/>",
+              "<z\u00f1/>".encode("utf-8"), "<a b\u4e2d='1'/>".encode("utf-8")]:
+        add("invalid or valid UTF-8 in a name: %r" % d, d)
+    # (found by the response fuzz target) a CDATA section is content, never the root element (XML 1.0 §2.1 document ::=
+    # prolog element Misc*; §2.7 CDSect appears only in content).
+    for d in ["<![CDATA[x]]>", "<![CDATA[\u0085]]>", "<!-- c --><![CDATA[x]]>", "<![CDATA[x]]><a/>", "<a/><![CDATA[x]]>"]:
+        add("a CDATA section outside the root element: %r" % d, d)
+    emit(cases)
     return f
