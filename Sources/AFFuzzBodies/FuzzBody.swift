@@ -58,5 +58,6 @@ public enum FuzzTargets {
         ContentDecodeFuzz.self,
         ImageFuzz.self,
         ResponseFuzz.self,
+        PlistRequestFuzz.self,
     ] }
 }

@@ -256,3 +256,14 @@ extension ResponseFuzz: OutputDescribing {
         return out
     }
 }
+
+extension PlistRequestFuzz: OutputDescribing {
+    /// Same header as ``run(_:)``: the Content-Type and the property-list body, or the error.
+    public static func describeOutput(_ input: inout FuzzInput) -> String {
+        let setup = setUp(&input)
+        return setup.header + "\n" + SnapshotOutput.render(setup.serialize()) { out in
+            "content-type " + (out.headers["Content-Type"]?.debugDescription ?? "none") + "\n"
+                + (out.body.bytes.map { "body " + SnapshotOutput.summary($0) } ?? "no body")
+        }
+    }
+}

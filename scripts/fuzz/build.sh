@@ -17,7 +17,9 @@ source scripts/fuzz/targets.sh
 export AFS_FUZZ=1 SWIFT_BACKTRACE=enable=no
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-flags=(-c release --scratch-path "$FUZZ_SCRATCH")
+# --manifest-cache none: Package.swift reads scripts/fuzz/targets.json, which SwiftPM's manifest cache does not
+# track (a target added there stays invisible until Package.swift itself changes).
+flags=(-c release --scratch-path "$FUZZ_SCRATCH" --manifest-cache none)
 for t in "${FUZZ_TARGETS[@]}" canary; do
   echo "== building fuzz-$t"
   # (gold's "Cannot export local symbol '__asan_extra_spill_area'" warning is harmless noise)

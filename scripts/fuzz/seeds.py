@@ -20,7 +20,7 @@ ARRAY_STYLES = ["brackets", "noBrackets", "indexInBrackets"]
 
 # Header bit that bounds the parameter tree (ParameterProgram.decode(bounded:)): every
 # query-string/request input is also written with it set, so long runs start from bounded trees.
-BOUNDED_BIT = {"query-string": (2, 0x02), "request": (3, 0x80)}
+BOUNDED_BIT = {"query-string": (2, 0x02), "request": (3, 0x80), "plist-request": (1, 0x01)}
 
 def write(target, label, data):
     d = CORPUS / target
@@ -163,6 +163,17 @@ def request_seeds():
                           bytes([ser, METHODS.index(m), 1, flags]) + program(tree))
     write("request", "seed-strict-fragment", bytes([0, 0, 2, 0x0A]) + program({"a": "1"}))
     write("request", "seed-no-parameters-json", bytes([1, 3, 1, 0]))
+
+# ---------- plist-request: [profile, flags] + parameter program
+def plist_request_seeds():
+    trees = {"simple": {"foo": "bar", "baz": [1, 2, 3]}, "escapes": {"a&b": "<x>\x01\t"}, "keys": {"b": 1, "B": 2, "é": 3, "\U0001f600": 4, "a": 5},
+             "reals": [0.0, -0.0, 0.1, float("nan"), float("inf"), float("-inf"), 1e300, -5e-324], "ints": [-(2**63), 2**63 - 1, 0],
+             "data": [b"", b"\x01", b"\x00\x01\x02\x03\x04\x05\x06"], "deep-data": [[[[[[[[[[b"\xff\xfe\xfd\xfc\xfb\xfa\xf9"]]]]]]]]]],
+             "empty": {"a": [], "d": {}}, "bools": [True, False], "null": {"n": None}, "set": {"s": ("$set", ["a"])}, "top-string": "x"}
+    for label, tree in trees.items():
+        for flags in (0, 2):
+            write("plist-request", f"seed-{label}-{flags}", bytes([1, flags]) + program(tree))
+    write("plist-request", "seed-no-parameters", bytes([1, 4]))
 
 # ---------- media-type: [profile, status lo, status hi, flags, pattern mask] + Content-Type
 def media_type_seeds():
@@ -358,6 +369,12 @@ def vector_inputs(vectors_dir=VECTORS):
                 chunks = (opts.get("chunkSizes") or [256]) * 2
                 if 1 <= len(b) <= 252:
                     emit("multipart-parser", vid, bytes([3 + len(b), min(chunks[0], 256) - 1, min(chunks[1], 256) - 1, 0]) + b + raw(inp["body"]))
+            elif comp == "request" and inp.get("serializer") == "plist" and inp.get("parameters") is not None:
+                try: tree = vector_tree(inp["parameters"])
+                except RecursionError: continue
+                prog = None if tree is _SKIP else try_program(tree)
+                has_ct = any(k.lower() == "content-type" for k, _ in inp.get("headers", []))
+                if prog is not None: emit("plist-request", vid, bytes([profile, 2 if has_ct else 0]) + prog)
             elif comp == "request" and inp.get("serializer") in ("http", "json"):
                 method = inp.get("method", "GET")
                 if method not in METHODS: continue
@@ -391,7 +408,8 @@ def response_input(inp, opts, profile, body):
 def response_seeds():
     for s, body in [("xml", b"<a b='1'>x&amp;y<![CDATA[<]]><!--c--><?p i?></a>"), ("xml", "\ufeff<a>é</a>".encode("utf-16")),
                     ("xml", b"<a><b></a>"), ("json", '{"a":[null,1]}'.encode("utf-16-le")), ("json", b'\xef\xbb\xbf{"a":null}'),
-                    ("json", '["x"]'.encode("utf-32")), ("plist", b'<plist version="1.0"><dict><key>a</key><integer>1</integer></dict></plist>'),
+                    ("json", '["x"]'.encode("utf-32")), ("json", '{"b":[1]}'.encode("utf-16")),
+                    ("json", b"\xfe\xff" + '[1]'.encode("utf-16-be")), ("json", '[2]'.encode("utf-32-be")), ("plist", b'<plist version="1.0"><dict><key>a</key><integer>1</integer></dict></plist>'),
                     ("compound", b"<a/>"), ("http", b"")]:
         for profile in range(3):
             write("response", f"seed-{s}-{profile}-{body[:12].hex()}", bytes([RESPONSE_SERIALIZERS.index(s), profile, 2]) + body)
@@ -405,7 +423,7 @@ GENERATORS = {
     "json": [json_seeds, json_dialect_seeds], "request": [request_seeds], "media-type": [media_type_seeds],
     "content-decode": [content_decode_seeds], "image": [image_seeds],
     "multipart-writer": [multipart_writer_seeds], "multipart-parser": [multipart_parser_seeds],
-    "response": [response_seeds],
+    "response": [response_seeds], "plist-request": [plist_request_seeds],
 }
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ class TargetListTests(unittest.TestCase):
     def test_the_committed_list(self):
         targets = fuzz.load()
         self.assertEqual(targets.names(), ["percent-escape", "query-string", "json", "request", "multipart-writer",
-                                           "multipart-parser", "media-type", "content-decode", "image", "response"])
+                                           "multipart-parser", "media-type", "content-decode", "image", "response", "plist-request"])
         self.assertEqual(targets.names(canary=True)[-1], "canary")
         self.assertEqual(targets.reaching("Values/JSONCursor.swift"), ["json", "response"])
         self.assertEqual(targets.reaching("Response/XMLWellFormedness.swift"), ["response"])
