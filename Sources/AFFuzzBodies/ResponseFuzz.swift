@@ -25,6 +25,13 @@ public enum ResponseFuzz: FuzzBody {
     /// Installed by AFFuzzXMLOracle (the fuzz executable and the replay tests); nil: no XML oracle.
     nonisolated(unsafe) public static var xmlReference: (([UInt8]) -> (code: Int, byteIndex: Int)?)?
 
+    /// How many more plist or compound inputs may reach Foundation's property-list reader in this
+    /// process; nil: no limit. swift-corelibs-foundation leaks about 900 bytes per property list
+    /// it refuses (#3366), which would bring a night's fuzzing to its RSS limit within the hour:
+    /// fuzz-response sets a budget, after which plist inputs are skipped and the compound
+    /// serializer leaves Foundation out.
+    nonisolated(unsafe) public static var plistBudget: Int?
+
     struct Setup {
         let serializer: Serializer, profile: Profile, flags: UInt8
         let response: HTTPResponse
@@ -67,14 +74,21 @@ public enum ResponseFuzz: FuzzBody {
         }
     }
 
-    /// AF's usual compound order: JSON first, then XML, image and property list.
+    /// AF's usual compound order: JSON first, then XML, image and property list (while the
+    /// budget lasts, see ``plistBudget``).
     static func components(_ flags: UInt8) -> [any ResponseSerializing] {
-        [json(flags), XMLResponseSerializer(), ImageResponseSerializer(), PropertyListResponseSerializer()]
+        [json(flags), XMLResponseSerializer(), ImageResponseSerializer()] + (plistBudgetLeft ? [PropertyListResponseSerializer()] : [])
     }
+
+    static var plistBudgetLeft: Bool { plistBudget.map { $0 > 0 } ?? true }
 
     public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
         let setup = setUp(&input)
         let response = setup.response, body = response.body ?? [], profile = setup.profile
+        if setup.serializer == .plist, !plistBudgetLeft { return }
+        defer {  // each plist or compound input may reach Foundation's reader once (or twice)
+            if let budget = plistBudget, budget > 0, setup.serializer == .plist || setup.serializer == .compound { plistBudget = budget - 1 }
+        }
         let result = serializer(setup.serializer, setup.flags).serialize(response, profile: profile)
         // (The compound serializer returns a component's result, validity included: checked below.)
         let validation = serializer(setup.serializer, setup.flags).validation.validate(response, profile: profile)

@@ -1,6 +1,7 @@
 """SPEC §6.5 Other serializers: the outside readers that judge XML and images.
 
-XML well-formedness: Python's xml.parsers.expat (a conforming XML 1.0 parser). Images: Pillow, pypng and
+XML well-formedness: Python's xml.parsers.expat (a conforming XML 1.0 parser) decides; libxml2's xmllint is
+the second oracle, whose agreement or disagreement each vector's comment records. Images: Pillow, pypng and
 file(1) when installed (pip install pillow pypng): each verdict function returns None when its reader is
 missing, so they can only add assertions while generating; the output never depends on them.
 """
@@ -19,6 +20,16 @@ def expat_verdict(b):
         return None
     except expat.ExpatError as e:
         return (expat.ErrorString(e.code), p.ErrorByteIndex)
+
+
+def libxml2_verdict(b):
+    """The second XML oracle, libxml2 (Debian's libxml2-utils, which .ci/setup installs): None when
+    `xmllint --noout --nonet` accepts the document, else its first error line without the "-:N: " prefix."""
+    r = subprocess.run(["xmllint", "--noout", "--nonet", "-"], input=b, capture_output=True)
+    if r.returncode == 0:
+        return None
+    first = r.stderr.decode("utf-8", "replace").splitlines()[0] if r.stderr else "exit %d" % r.returncode
+    return first.split(": ", 1)[-1] if first.startswith("-:") else first
 
 
 def pillow_verdict(data):
