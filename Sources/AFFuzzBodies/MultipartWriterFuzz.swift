@@ -1,17 +1,23 @@
 import AFSerialization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// SPEC §5.1–5.6 multipart writer and phase reader.
 ///
 /// Header (6 bytes, frozen): `[0]` profile (mod 3); `[1]`, `[2]` read sizes − 1 (reads alternate);
 /// `[3]` packet size (0 = unlimited); `[4]` boundary random seed; `[5]` bit 0: stream parts yield a
-/// byte more or less than declared (by bit 1); bits 2–7 reserved.
+/// byte more or less than declared (by bit 1); bit 2: also finalize a POST and write its body to a
+/// file (SPEC §5.4, §5.6); bits 3–7 reserved.
 /// Payload: parts, one op byte each (mod 4): 0 form field, 1 file data, 2 stream, 3 custom headers;
 /// then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32).
 ///
 /// Checks: any read and packet sizes give the same bytes, reads never exceed the buffer or the
 /// packet size; the byte count equals the Content-Length computed up front; a declared stream
 /// length that is wrong fails with a typed error; our parser reads back the same parts (names
-/// escaped as the profile writes them) whenever no body holds the delimiter.
+/// escaped as the profile writes them) whenever no body holds the delimiter. With bit 2 of `[5]`:
+/// the finalized request carries the form's Content-Type and Content-Length, and the file written
+/// from it holds exactly the bytes read, or the same error kind.
 public enum MultipartWriterFuzz: FuzzBody {
     public static let name = "multipart-writer"
 
@@ -56,6 +62,7 @@ public enum MultipartWriterFuzz: FuzzBody {
             try check(lengthLie || profile == .strict, "unexpected read error \(e)")
             return
         case (.success(let a), .success(let b)):
+            if spec.flags & 4 != 0 { try checkFile(form, bytes: a) }
             try check(a == b, "read sizes (\(readA), \(readB)) / packet \(packetByte) change the bytes")
             try check(!lengthLie, "a stream that lies about its length was read without error")
             try check(a.count == form.contentLength, "\(a.count) bytes, Content-Length \(form.contentLength)")
@@ -63,6 +70,26 @@ public enum MultipartWriterFuzz: FuzzBody {
         case (.failure(let e), _), (_, .failure(let e)):
             throw FuzzFailure("read sizes change success: \(e)")
         }
+    }
+
+    /// SPEC §5.4 and §5.6 through the file system: a finalized POST, its body streamed into a file.
+    static func checkFile(_ form: MultipartFormData, bytes: [UInt8]) throws(FuzzFailure) {
+        var form = form
+        let path = "/tmp/afs-fuzz-multipart-\(getpid())"
+        defer { unlink(path) }
+        let result = Result { () throws(AFSError) in
+            let request = try form.finalizing(Request(method: "POST", url: "http://h/u"))
+            return (request, try MultipartBodyFile.writingBody(of: request, toFile: path))
+        }
+        guard case .success(let (request, written)) = result else { throw FuzzFailure("finalizing or writing the file failed: \(result)") }
+        try check(request.headers["Content-Type"] == form.contentType && request.headers["Content-Length"] == String(bytes.count),
+                  "finalized headers \(request.headers.pairs)")
+        try check(written.body.isNone && written.headers["Content-Length"] == String(bytes.count), "the written request kept a body or lost Content-Length")
+        guard let f = fopen(path, "rb") else { throw FuzzFailure("no file at \(path)") }
+        defer { fclose(f) }
+        var file = [UInt8](repeating: 0, count: bytes.count + 1)
+        let n = fread(&file, 1, file.count, f)
+        try check(n == bytes.count && Array(file[..<n]) == bytes, "the file holds \(n) bytes, not the \(bytes.count) read")
     }
 
     /// Reads a whole stream with buffers cycling through `sizes`, checking each read's bound.

@@ -156,7 +156,8 @@ extension MultipartParserFuzz: OutputDescribing {
 extension MultipartWriterFuzz: OutputDescribing {
     /// Same header and parts as ``run(_:)``: the boundary, Content-Length and the bytes the writer
     /// produces (read in one 64 KiB buffer), or the build/read error; and whether the header's
-    /// read sizes and packet size give the same bytes (or which error).
+    /// read sizes and packet size give the same bytes (or which error); with bit 2 of `[5]`, whether
+    /// the file written from the finalized request holds them.
     public static func describeOutput(_ input: inout FuzzInput) -> String {
         let spec = MultipartWriterInput(&input)
         var out = "profile \(spec.profile) reads \(spec.readA) \(spec.readB) packet \(spec.packetByte) seed \(spec.seed) flags \(spec.flags) parts \(spec.parts.count)\n"
@@ -173,6 +174,9 @@ extension MultipartWriterFuzz: OutputDescribing {
         case (.success(let a), .success(let b)): out += a == b ? "\nthrottled same" : "\nthrottled differs " + SnapshotOutput.summary(b)
         case (_, .failure(let e)): out += "\nthrottled " + SnapshotOutput.render(e)
         case (.failure, .success(let b)): out += "\nthrottled " + SnapshotOutput.summary(b)
+        }
+        if spec.flags & 4 != 0, case .success(let a) = whole {  // the finalized request written to a file
+            do { try checkFile(form, bytes: a); out += "\nfile same" } catch { out += "\nfile " + error.message }
         }
         return out
     }

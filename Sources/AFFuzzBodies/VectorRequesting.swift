@@ -187,3 +187,40 @@ extension ImageFuzz: VectorRequesting {
                              options: .object([.init("inflatesResponseImage", .bool(setup.inflate))]), notes: [])
     }
 }
+
+extension ResponseFuzz: VectorRequesting {
+    /// The `response` component with the same serializer, profile, status, Content-Type and body.
+    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+        let s = setUp(&input)
+        let r = s.response
+        let input: JSONValue = .object([
+            .init("serializer", .string("\(s.serializer)")), .init("statusCode", .number(String(r.statusCode))),
+            .init("headers", .array(r.headers.fields.map { .array([.string($0.name), .string($0.value)]) })),
+            .init("url", .string(r.url ?? "")), .init("body", Codec.encodeBytes(r.body ?? [])),
+        ])
+        var options: [JSONValue.Member] = []
+        if s.serializer == .json || s.serializer == .compound {
+            options.append(.init("readingOptions", .object([.init("allowFragments", .bool(s.flags & 1 != 0))])))
+            options.append(.init("removesKeysWithNullValues", .bool(s.flags & 2 != 0)))
+        }
+        if s.serializer == .compound { options.append(.init("serializers", .array(["json", "xml", "image", "plist"].map { .string($0) }))) }
+        return VectorRequest(component: "response", profile: s.profile, input: input, options: .object(options),
+                             notes: s.serializer == .compound ? ["the JSON reading options are meant for the compound's JSON serializer"] : [])
+    }
+}
+
+extension PlistRequestFuzz: VectorRequesting {
+    /// The `request` component's property-list serializer: POST with the same headers and parameters.
+    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+        let s = setUp(&input)
+        var fields: [JSONValue.Member] = [.init("serializer", .string("plist")), .init("method", .string("POST")), .init("url", .string(s.request.url))]
+        if let header = s.request.headers.pairs.first {
+            fields.append(.init("headers", .array([.array([.string(header.0), .string(header.1)])])))
+        }
+        if let p = s.parameters {
+            guard let tree = Codec.encodeParameters(p) else { return nil }
+            fields.append(.init("parameters", tree))
+        }
+        return VectorRequest(component: "request", profile: s.profile, input: .object(fields), options: .object([]))
+    }
+}

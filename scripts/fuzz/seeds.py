@@ -252,6 +252,9 @@ def multipart_writer_seeds():
     write("multipart-writer", "seed-collision-strict", bytes([2, 0, 0, 0, 9, 0]) + field("a", "\r\n--Boundary+x"))
     write("multipart-writer", "seed-utf8-name", bytes([1, 0, 0, 0, 2, 0]) + field("é", "ü"))
     write("multipart-writer", "seed-empty", bytes([1, 0, 0, 0, 0, 0]))
+    for profile in range(3):  # bit 2 of [5]: the finalized request's body written to a file
+        write("multipart-writer", f"seed-file-{PROFILES[profile]}", bytes([profile, 255, 255, 0, 7, 4]) + parts)
+    write("multipart-writer", "seed-file-stream-too-long", bytes([1, 10, 3, 0, 1, 7]) + filedata("s", "f", "m", "12345", op=2))
 
 # ---------- multipart-parser: [boundary, chunkA-1, chunkB-1, flags] + body
 MP_BOUNDARIES = ["AaB03x", "Boundary+D87993F14D11D1AD", "b", "----WebKitFormBoundary7MA4YWxkTrZu0gW"]
