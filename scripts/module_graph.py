@@ -31,7 +31,9 @@ APART = [("AFConformance", FUZZ), (FUZZ, "AFConformance"), ("AFVectorFormat", FU
 def targets():
     # AFS_MUTANTS names the schemata directory; the core's own sources stand in for it here.
     env = {**os.environ, "AFS_FUZZ": "1", "AFS_FUZZ_KIT": "1", "AFS_MUTANTS": "Sources/AFSerialization"}
-    r = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=ROOT, env=env, capture_output=True, text=True)
+    # --manifest-cache none: Package.swift reads scripts/fuzz/targets.json, which the cache does not track.
+    r = subprocess.run(["swift", "package", "--manifest-cache", "none", "describe", "--type", "json"], cwd=ROOT, env=env,
+                       capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit("module_graph: swift package describe failed:\n" + r.stderr[-2000:])
     text = r.stdout[r.stdout.index("{"):]  # SwiftPM may print notes first
