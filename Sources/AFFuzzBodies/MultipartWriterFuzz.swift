@@ -77,8 +77,19 @@ public enum MultipartWriterFuzz: FuzzBody {
         var form = form
         let path = "/tmp/afs-fuzz-multipart-\(getpid())"
         defer { unlink(path) }
+        let base = Request(method: "POST", url: "http://h/u")
+        if form.parts.isEmpty {
+            // SPEC §5.4: no parts leave the request as it was; §5.6: then there is no stream to write.
+            let finalized = Result { () throws(AFSError) in try form.finalizing(base) }
+            guard case .success(let r) = finalized, r.body.isNone, r.url == base.url, r.headers.isEmpty else {
+                throw FuzzFailure("finalizing an empty form changed the request: \(finalized)")
+            }
+            let written = Result { () throws(AFSError) in try MultipartBodyFile.writingBody(of: base, toFile: path) }
+            guard case .failure(let e) = written, e.kind == .invalidOption else { throw FuzzFailure("wrote a request without a stream body: \(written)") }
+            return
+        }
         let result = Result { () throws(AFSError) in
-            let request = try form.finalizing(Request(method: "POST", url: "http://h/u"))
+            let request = try form.finalizing(base)
             return (request, try MultipartBodyFile.writingBody(of: request, toFile: path))
         }
         guard case .success(let (request, written)) = result else { throw FuzzFailure("finalizing or writing the file failed: \(result)") }
