@@ -89,9 +89,10 @@ public enum ResponseFuzz: FuzzBody {
         defer {  // each plist or compound input may reach Foundation's reader once (or twice)
             if let budget = plistBudget, budget > 0, setup.serializer == .plist || setup.serializer == .compound { plistBudget = budget - 1 }
         }
-        let result = serializer(setup.serializer, setup.flags).serialize(response, profile: profile)
+        let chosen = serializer(setup.serializer, setup.flags)
+        let result = chosen.serialize(response, profile: profile)
         // (The compound serializer returns a component's result, validity included: checked below.)
-        let validation = serializer(setup.serializer, setup.flags).validation.validate(response, profile: profile)
+        let validation = chosen.validation.validate(response, profile: profile)
         try check(result.valid == validation.valid || setup.serializer == .compound, "valid \(result.valid), validation says \(validation.valid)")
         if setup.serializer != .compound, let e = result.error, e != validation.error {
             // A parse error is outermost, the validation error chained under it (AFErrorWithUnderlyingError).

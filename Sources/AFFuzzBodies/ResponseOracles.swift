@@ -32,11 +32,15 @@ enum StandardTranscoding {
 
     /// A trailing partial code unit is dropped, as Foundation does.
     static func utf16(_ b: ArraySlice<UInt8>, big: Bool) -> String?? {
-        let units = stride(from: b.startIndex, to: b.endIndex - 1, by: 2).map { i -> UInt16 in
+        .some(String(validating: units16(b, big: big), as: UTF16.self))
+    }
+
+    /// The bytes as UTF-16 code units; a trailing odd byte is dropped.
+    static func units16(_ b: ArraySlice<UInt8>, big: Bool) -> [UInt16] {
+        stride(from: b.startIndex, to: b.endIndex - 1, by: 2).map { i -> UInt16 in
             let (high, low) = big ? (b[i], b[i + 1]) : (b[i + 1], b[i])
             return UInt16(high) << 8 | UInt16(low)
         }
-        return .some(String(validating: units, as: UTF16.self))
     }
 
     static func utf32(_ b: ArraySlice<UInt8>, big: Bool) -> String?? {
@@ -69,11 +73,7 @@ enum XMLOracleScope {
     /// UTF-16 text (with a BOM) in which a high surrogate is not followed by a low one.
     static func unpairedHighSurrogate(_ body: [UInt8]) -> Bool {
         guard body.starts(with: [0xFE, 0xFF]) || body.starts(with: [0xFF, 0xFE]) else { return false }
-        let big = body[0] == 0xFE
-        let units = stride(from: 2, to: body.count - 1, by: 2).map { i -> UInt16 in
-            let (high, low) = big ? (body[i], body[i + 1]) : (body[i + 1], body[i])
-            return UInt16(high) << 8 | UInt16(low)
-        }
+        let units = StandardTranscoding.units16(body.dropFirst(2), big: body[0] == 0xFE)
         return units.indices.contains { k in
             (0xD800...0xDBFF).contains(units[k]) && (k + 1 == units.count || !(0xDC00...0xDFFF).contains(units[k + 1]))
         }
