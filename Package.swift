@@ -11,6 +11,8 @@ let package = Package(
     name: "AFSerialization",
     products: [
         .library(name: "AFSerialization", targets: ["AFSerialization", "AFFoundationCompat"]),
+        // The vector wire format and its JSON text, for adapters in packages of their own.
+        .library(name: "AFVectorFormat", targets: ["AFVectorFormat"]),
         .executable(name: "conformance", targets: ["conformance"]),
     ],
     dependencies: [
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "CEscapeBaseline", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
         // The Foundation calls AF itself makes, behind the eval protocol (Implementations/foundation).
         .executableTarget(
-            name: "afs-adapter-foundation", dependencies: ["AFSerialization"],
+            name: "afs-adapter-foundation", dependencies: ["AFSerialization", "AFVectorFormat"],
             path: "Implementations/foundation/Sources/afs-adapter-foundation"),
         // Whole-process peak RSS of multipart streaming, in a process without Foundation.
         .executableTarget(name: "afbench-rss", dependencies: ["AFSerialization"]),
@@ -54,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "conformance",
             dependencies: [
-                "AFConformance", "AFCorpus", "ConformanceCLI",
+                "AFConformance", "AFCorpus", "AFVectorFormat", "ConformanceCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,11 +65,12 @@ let package = Package(
             dependencies: [
                 "AFSerialization",
                 "AFFoundationCompat",
+                "AFVectorFormat",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ]
         ),
-        .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance"]),
+        .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance", "AFVectorFormat"]),
         // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
         .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "CZlib"]),
         // vapor/multipart-kit as the multipart-parser target's oracle, apart so that fuzz builds

@@ -25,7 +25,10 @@ let package = Package(
         // The eval loop (read lines, dispatch, one reply per line) and value helpers.
         .target(
             name: "AFSAdapterKit",
-            dependencies: [.product(name: "AFSerialization", package: "AFSerialization")]),
+            dependencies: [
+                .product(name: "AFSerialization", package: "AFSerialization"),
+                .product(name: "AFVectorFormat", package: "AFSerialization"),
+            ]),
         .executableTarget(
             name: "afs-adapter-multipartkit",
             dependencies: ["AFSAdapterKit", .product(name: "MultipartKit", package: "multipart-kit")]),

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 import Foundation
 
 /// JSON parsing (SPEC §6.4) against Foundation's `JSONSerialization`, and null cleaning.

@@ -1,5 +1,6 @@
 import AFFoundationCompat
 import AFSerialization
+import AFVectorFormat
 import Foundation
 
 /// The response serializers end to end (SPEC §6.4–6.5): HTTP, JSON, XML, image, property list and

@@ -1,5 +1,6 @@
 import AFConformance
 import AFSerialization
+import AFVectorFormat
 import ArgumentParser
 import ConformanceCLI
 

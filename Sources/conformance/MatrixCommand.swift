@@ -1,6 +1,7 @@
 import AFConformance
 import AFCorpus
 import AFSerialization
+import AFVectorFormat
 import ArgumentParser
 import ConformanceCLI
 import Foundation

@@ -1,8 +1,9 @@
 import AFConformance
 import AFSerialization
+import AFVectorFormat
 import Testing
 
-/// `JSONValue.jsonText` / `prettyJSONText` (Values/JSONWriter.swift): the harness's own JSON text
+/// `JSONValue.jsonText` / `prettyJSONText` (AFVectorFormat/JSONText.swift): the harness's own JSON text
 /// writer (eval replies, vector files). It is not reachable from the in-process vectors, so these
 /// tests pin it (issue 13 mutation survivors).
 ///

@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 import Foundation
 import Testing
 @testable import AFConformance

@@ -255,19 +255,6 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
         #expect(try overrun.readAll(chunkSize: 1) == Array(Self.twenty[0..<6]))
     }
 
-    // MARK: ParameterValue.depth (doc: a leaf has depth 0, `[1]` depth 1)
-
-    @Test func depthCountsNestingLevels() {
-        #expect(ParameterValue.string("x").depth == 0)
-        #expect(ParameterValue.null.depth == 0)
-        #expect(ParameterValue.array([.integer(1)]).depth == 1)
-        #expect(ParameterValue.array([.integer(1), .array([.array([.integer(2)])])]).depth == 3)
-        #expect(ParameterValue.dict(["a": .integer(1)]).depth == 1)
-        #expect(ParameterValue.dict(["a": .dict(["b": .null])]).depth == 2)
-        #expect(ParameterValue.set([.integer(1), .set([.bool(true)])]).depth == 2)
-        #expect(ParameterValue.array([.dict(["a": .array([.integer(1)])])]).depth == 3)
-    }
-
     @Test func strictTopLevelErrorNamesTheValueType() {
         // The type names are SPEC §2.1's value model words.
         let cases: [(ParameterValue, String)] = [

@@ -1,5 +1,6 @@
 import Testing
 @testable import AFSerialization
+import AFVectorFormat
 
 /// RFC 8259 grammar checks for the ordered parser; expected values are from the RFC text.
 @Suite struct JSONParserTests {

@@ -108,7 +108,6 @@ import Testing
         var ok = ParameterValue.integer(1)
         for _ in 0..<511 { ok = .array([ok]) }
         let top = ParameterValue.dict(["k": ok])  // 512 containers deep
-        #expect(top.depth == 512)
         #expect(try QueryString.pairs(top).count == 1)
         #expect {
             try QueryString.pairs(.dict(["k": .array([ok])]))

@@ -188,4 +188,16 @@ import Testing
         }
         #expect(!MultipartParserFuzz.hasDelimiterLookalike(Array((head + "\r\n--b \r\n" + head + "\r\n--b--").utf8), boundary: "b"))
     }
+
+    /// ParameterValue.depth, the request oracles' nesting count (doc: a leaf has depth 0, `[1]` depth 1).
+    @Test func depthCountsNestingLevels() {
+        #expect(ParameterValue.string("x").depth == 0)
+        #expect(ParameterValue.null.depth == 0)
+        #expect(ParameterValue.array([.integer(1)]).depth == 1)
+        #expect(ParameterValue.array([.integer(1), .array([.array([.integer(2)])])]).depth == 3)
+        #expect(ParameterValue.dict(["a": .integer(1)]).depth == 1)
+        #expect(ParameterValue.dict(["a": .dict(["b": .null])]).depth == 2)
+        #expect(ParameterValue.set([.integer(1), .set([.bool(true)])]).depth == 2)
+        #expect(ParameterValue.array([.dict(["a": .array([.integer(1)])])]).depth == 3)
+    }
 }

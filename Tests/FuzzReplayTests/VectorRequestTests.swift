@@ -2,6 +2,7 @@ import AFConformance
 import AFCorpus
 import AFFuzzBodies
 import AFSerialization
+import AFVectorFormat
 import Foundation
 import Testing
 

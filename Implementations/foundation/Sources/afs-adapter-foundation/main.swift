@@ -8,6 +8,7 @@
 // The envelope (request lines, replies) is read and written with the project's ordered JSON value
 // type; every answer comes from Foundation. README.md in this folder lists the projections.
 import AFSerialization
+import AFVectorFormat
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking  // HTTPURLResponse on Linux

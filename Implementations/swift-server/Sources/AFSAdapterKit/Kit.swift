@@ -5,6 +5,7 @@
 // Nothing here models AFNetworking: this file only decodes the vectors' value encodings and frames
 // replies.
 import AFSerialization
+import AFVectorFormat
 import Foundation
 
 public typealias JSON = JSONValue

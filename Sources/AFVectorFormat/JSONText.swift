@@ -1,6 +1,9 @@
+import AFSerialization
+
 /// Compact, deterministic JSON text for ``JSONValue`` (eval output, vector files).
 /// Members in stored order; `/` is not escaped; non-ASCII is written as UTF-8.
-/// (The Foundation-identical writer for request bodies is a separate type, SPEC §3.3.)
+/// It lives with the vector wire format, not in the core: no serializer writes it (the
+/// Foundation-identical writer for request bodies is the core's `FoundationJSONWriter`, SPEC §3.3).
 extension JSONValue {
     public var jsonText: String {
         var out: [UInt8] = []
