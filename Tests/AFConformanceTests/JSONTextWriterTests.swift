@@ -136,4 +136,16 @@ import Testing
         let v: JSONValue = .object([.init("a", .int(1)), .init("a", .int(2))])
         #expect(v.jsonText == #"{"a":1,"a":2}"#)
     }
+
+    /// JSONValue.isDoubleLiteral (VECTORS.md: a fraction or exponent makes a number a double).
+    @Test func doubleLiteralsHaveAFractionOrAnExponent() {
+        // RFC 8259 §6: frac = "." digits; exp = ("e" / "E") [sign] digits.
+        #expect(JSONValue.number("1.5").isDoubleLiteral)
+        #expect(JSONValue.number("1e5").isDoubleLiteral)
+        #expect(JSONValue.number("1E5").isDoubleLiteral)
+        #expect(JSONValue.number("-2.5E-3").isDoubleLiteral)
+        #expect(!JSONValue.number("10").isDoubleLiteral)
+        #expect(!JSONValue.number("-0").isDoubleLiteral)
+        #expect(!JSONValue.string("1.5").isDoubleLiteral)
+    }
 }

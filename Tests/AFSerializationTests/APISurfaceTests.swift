@@ -343,19 +343,6 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
         #expect(try PercentEscape.escape(bytes: [0xC3, 0x80]) == "%C3%80")
     }
 
-    // MARK: JSONValue.isDoubleLiteral (VECTORS: a fraction or exponent makes a number a double)
-
-    @Test func doubleLiteralsHaveAFractionOrAnExponent() {
-        // RFC 8259 §6: frac = "." digits; exp = ("e" / "E") [sign] digits.
-        #expect(JSONValue.number("1.5").isDoubleLiteral)
-        #expect(JSONValue.number("1e5").isDoubleLiteral)
-        #expect(JSONValue.number("1E5").isDoubleLiteral)
-        #expect(JSONValue.number("-2.5E-3").isDoubleLiteral)
-        #expect(!JSONValue.number("10").isDoubleLiteral)
-        #expect(!JSONValue.number("-0").isDoubleLiteral)
-        #expect(!JSONValue.string("1.5").isDoubleLiteral)
-    }
-
     // MARK: Content-Encoding (SPEC §7)
 
     /// Raw deflate (RFC 1951 §3.2.4) of "abc" as one final stored block: 0x01 (BFINAL 1, BTYPE 00),

@@ -40,8 +40,4 @@ public enum JSONValue: Sendable, Hashable {
     public var isNull: Bool { if case .null = self { true } else { false } }
     /// The number as an `Int`, when its text is an integer literal in range.
     public var intValue: Int? { if case .number(let t) = self { Int(t) } else { nil } }
-    /// True when the number text has a fraction or exponent (VECTORS.md: that makes it a double).
-    public var isDoubleLiteral: Bool {
-        if case .number(let t) = self { t.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") } } else { false }
-    }
 }

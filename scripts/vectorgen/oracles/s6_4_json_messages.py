@@ -137,3 +137,34 @@ FOUNDATION_MESSAGES_MORE = [
     ("UTF-32BE BOM, '[', the unit 0x110000 (no scalar)", b'\x00\x00\xfe\xff\x00\x00\x00[\x00\x11\x00\x00', False, 'Cannot convert input string to valid utf8 input.'),
     ("'1e400' without allowFragments (the fragment check comes before the number check)", b'1e400', False, 'JSON text did not start with array or object and option to allow fragments not set.'),
 ]
+
+# Appended after the rows above (ids are stable), recorded with FOUNDATION_ORACLE on 2026-11-27 (session 16): the
+# sentences that tell Foundation's reader from the near misses the vectors-only mutation run at ef4ada6 left alive
+# in FoundationJSONDiagnosis (a space or a control byte in a string read to the end, UTF-8 checks after a high
+# surrogate, uppercase hex in surrogate escapes, the number scanner's leading-zero and operator states). Each body
+# is one the core rejects with a sentence of its own that differs from Foundation's, or where the near miss reads on.
+# (what, body, allowFragments, NSDebugDescription)
+FOUNDATION_MESSAGES_NEAR_MISSES = [
+    ('\'["\' then control byte 1F, unterminated', b'["\x1f', False, 'Unescaped control character around character 2.'),
+    ('\'["\' then control byte 01, unterminated', b'["\x01', False, 'Unescaped control character around character 2.'),
+    ('\'["a b\' unterminated (a space is no control character)', b'["a b', False, 'Unexpected end of file during JSON parse.'),
+    ('\'["a b" x]\'', b'["a b" x]', False, 'Invalid value around character 7.'),
+    ('\'["\\\\ud800\' then bytes FF FF (not an escape)', b'["\\ud800\xff\xff"]', False, 'Invalid UTF-8 sequence 8 bytes starting from character 2.'),
+    ('\'["\\\\ud800\' then C3 A9 (an e-acute, not an escape)', b'["\\ud800\xc3\xa9"]', False, 'Unexpected end of file during string parse (expected low-surrogate code point but did not find one).'),
+    ('\'["\\\\u001\' (three hex digits, then the end)', b'["\\u001', False, 'Unexpected end of file during JSON parse.'),
+    ('\'["\\\\uDC00x\' uppercase lone low surrogate, unterminated', b'["\\uDC00x', False, 'Unable to convert hex escape sequence (no high character) to UTF8-encoded character.'),
+    ('\'["\\\\uD800\\\\uDC00x\' uppercase pair, unterminated', b'["\\uD800\\uDC00x', False, 'Unexpected end of file during JSON parse.'),
+    ('\'["\\\\uDBFF\' uppercase high then x', b'["\\uDBFFxy"]', False, 'Unexpected end of file during string parse (expected low-surrogate code point but did not find one).'),
+    ("'[01x]'", b'[01x]', False, 'Number with leading zero around character 2.'),
+    ("'[-01x]'", b'[-01x]', False, 'Number with leading zero around character 3.'),
+    ("'[-0x]'", b'[-0x]', False, 'Invalid value around character 3.'),
+    ("'[-.5x]'", b'[-.5x]', False, 'Invalid value around character 2.'),
+    ("'[1.5e3x]'", b'[1.5e3x]', False, 'Invalid value around character 6.'),
+    ("'[0e01x]'", b'[0e01x]', False, 'Invalid value around character 5.'),
+    ("'[0.e1]'", b'[0.e1]', False, 'Invalid value around character 3.'),
+    ("'[0e1x]'", b'[0e1x]', False, 'Invalid value around character 4.'),
+    ("'[0.0x]'", b'[0.0x]', False, 'Invalid value around character 4.'),
+    ("'[-0.01x]'", b'[-0.01x]', False, 'Invalid value around character 6.'),
+    ("control byte 1F at the 9th byte of a string (inside the core's 8-byte scan)", b'["abcdefgh\x1fijklmnop"]', False, 'Unescaped control character around character 10.'),
+    ('control byte 1F at the 9th byte of a key', b'{"abcdefgh\x1fijklmnop":1}', False, 'Unescaped control character around character 10.'),
+]
