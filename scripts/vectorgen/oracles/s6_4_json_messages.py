@@ -167,4 +167,7 @@ FOUNDATION_MESSAGES_NEAR_MISSES = [
     ("'[-0.01x]'", b'[-0.01x]', False, 'Invalid value around character 6.'),
     ("control byte 1F at the 9th byte of a string (inside the core's 8-byte scan)", b'["abcdefgh\x1fijklmnop"]', False, 'Unescaped control character around character 10.'),
     ('control byte 1F at the 9th byte of a key', b'{"abcdefgh\x1fijklmnop":1}', False, 'Unescaped control character around character 10.'),
+    ('\'{"a":null,"b":1e400}\' (a null member beside an overflowing number)', b'{"a":null,"b":1e400}', False, 'Number 1e400 is not representable in Swift.'),
+    ('\'{"a":null,"b":[1e400,]}\' (an overflowing number before a trailing comma)', b'{"a":null,"b":[1e400,]}', False, 'Number 1e400 is not representable in Swift.'),
+    ('\'{"a":[null,1e400,],}\' (trailing commas in both containers)', b'{"a":[null,1e400,],}', False, 'Number 1e400 is not representable in Swift.'),
 ]

@@ -145,4 +145,23 @@ def build():
           "just after its 'u' (10), as for [\"\\u (decision, SPEC §6.4); Foundation's JSONSerialization reports the end of "
           "file here (recorded), not an unpaired surrogate; rejected by RFC 8259 and Python's json" % text,
           resp("json", 200, J, text), {"valid": True, "object": ABSENT, "error": cocoa_error(10)})
+    # The core skips plain runs of a string 8 bytes at a time (SPEC §6.4 says nothing of how; the value must not
+    # depend on it): a closing quote, an escape and a non-ASCII character at every position of the first two words
+    # of a string. k = 0…16 plain bytes before each; object from Python's json.loads (RFC 8259 §7).
+    for k in range(17):
+        a = "a" * k
+        text = '{"%s":"%s\\n%s\u00e9%s\\"%s","z":"%s"}' % (a, a, a, a, a, a)
+        b = text.encode("utf-8")
+        assert py_accepts(b)
+        f.add("%d plain bytes before a key's closing quote, then a string with an escape, a non-ASCII character and an escaped "
+              "quote each after %d plain bytes → accepted; object from Python's json.loads (RFC 8259 §7)" % (k, k),
+              resp("json", 200, J, b), {"valid": True, "object": json.loads(text), "error": ABSENT})
+    # Whitespace around every structural character (RFC 8259 §2: ws is space, tab, LF, CR), right after an opening
+    # bracket or brace and after a comma included; object from Python's json.loads.
+    for text in ['[ ]', '{ }', '{\t}', '[\n1 ]', '{ "a" : 1 , "b" : [ 1 , 2 ] , "c" : { } }', '[\t1\r,\n2 ,\r\n{ "k"\t:\n[ ] } ]',
+                 '{"a":1,\r\n"b":2}', '{"a":1,\t"b":{\n"c":[\r3,\n4]}}']:
+        b = text.encode("ascii")
+        assert py_accepts(b)
+        f.add("%r: whitespace after an opening bracket or brace and after commas (RFC 8259 §2) → accepted; object from "
+              "Python's json.loads" % text, resp("json", 200, J, b), {"valid": True, "object": json.loads(text), "error": ABSENT})
     return f

@@ -5,7 +5,8 @@ cleans): json.loads keeping each key's last member (last_wins) then the SPEC §6
 """
 import json
 
-from ...oracles.s6_4_json import clean, last_wins
+from ...oracles.s6_4_json import clean, cocoa_error, last_wins
+from ...oracles.s6_4_json_messages import FOUNDATION_MESSAGES_NEAR_MISSES, JSON_READING_DESCRIPTION
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
 
@@ -31,4 +32,16 @@ def build():
         for profiles in (["af3"], ["af4", "strict"]):
             f.add("duplicate keys %s: the last value decides (README §6.4; json.loads keeping each key's last member in text order + SPEC §6.4 rule, %s)" % (doc if len(doc) < 60 else doc[:20] + "…" + doc[-30:], "/".join(profiles)),
                   resp("json", 200, "application/json", doc), {"valid": True, "object": clean(d, profiles[0]), "error": ABSENT}, options=o, profiles=profiles)
+    # An overflowing number with cleaning on: Foundation's JSONSerialization rejects the body (recorded in
+    # oracles/s6_4_json_messages), so AF never gets an object to clean; the trailing commas are ones Foundation
+    # accepts (af3/af4). Offset: the number's first byte (the SPEC §6.4 decision for the number rule).
+    recorded = {body: debug for _, body, _, debug in FOUNDATION_MESSAGES_NEAR_MISSES}
+    for doc in [b'{"a":null,"b":1e400}', b'{"a":null,"b":[1e400,]}', b'{"a":[null,1e400,],}']:
+        debug = recorded[doc]
+        f.add("%s with removesKeysWithNullValues: Foundation rejects the number (%r, recorded) before AF could clean → 3840 at "
+              "the number's first byte %d" % (doc.decode(), debug, doc.index(b"1e400")),
+              resp("json", 200, "application/json", doc),
+              {"valid": True, "object": ABSENT,
+               "error": cocoa_error(doc.index(b"1e400"), description=JSON_READING_DESCRIPTION, context={"debugDescription": debug})},
+              options=o, profiles=["af3", "af4"])
     return f
