@@ -301,4 +301,11 @@ def build():
         f.add("XML declaration naming encoding %r, a well-formed EncName (XML 1.0 §4.3.3) that expat cannot load (Python's expat: "
               "unknown encoding) → accepted: the core checks the name's syntax only (SPEC §6.5 decision)" % enc, resp("xml", 200, x, body),
               {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["strict"])
+    # Later additions 12 (appended; survivors of the vectors-only mutation run at ef4ada6): a declaration whose first
+    # pseudo-attribute is not `version` (an unknown name, the wrong case) and an unquoted value that a quote-less reader
+    # would take between two equal bytes. Verdicts: expat.
+    cases = []
+    for d in ['<?xml foo="1.0"?><a/>', '<?xml Version="1.0"?><a/>', '<?xml version=1.01?><a/>', "<?xml version=1.0'?><a/>"]:
+        add("XML declaration %r" % d, d)
+    emit(cases)
     return f
