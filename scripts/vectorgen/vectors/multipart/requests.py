@@ -50,4 +50,17 @@ def build():
           {"method": "POST", "url": "http://example.com/", "seed": 7,
            "parts": [part_json(form("x", "--Boundary+"))]},
           {"contentLength": len(body_bytes([form("x", "--Boundary+")], "X" * 25))}, profiles=["strict"], refs=["RFC7578#4.1", "SPEC§5.5"])
+    # A caller's Content-Type and Content-Length given three times in different cases: field names are
+    # case-insensitive (RFC 9110 §5.1) and an NSURLRequest holds one value per name, so the request carries
+    # one Content-Type (the multipart one, SPEC §5.4) and one Content-Length (the form's length), in the
+    # first field's place and spelling.
+    body = body_bytes([form("a", "1")], B)
+    h.add("Content-Type and Content-Length each given three times in different cases: one of each remains, the multipart "
+          "Content-Type and the form's length (RFC 9110 §5.1: names are case-insensitive; SPEC §5.4)",
+          {"method": "POST", "url": "http://example.com/",
+           "headers": [["Content-Type", "text/plain"], ["Content-Length", "1"], ["content-type", "a/b"], ["CONTENT-LENGTH", "2"],
+                       ["CONTENT-TYPE", "c/d"], ["content-length", "3"]],
+           "parts": [part_json(form("a", "1"))], "boundary": B},
+          {"headers": [["Content-Type", "multipart/form-data; boundary=" + B], ["Content-Length", str(len(body))]],
+           "contentLength": len(body)}, refs=["RFC9110#5.1", "SPEC§5.4"])
     return h

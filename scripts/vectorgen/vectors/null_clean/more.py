@@ -44,4 +44,14 @@ def build():
     f.add("513 nested arrays: one over the default depth 512 → nestingTooDeep with context limit \"512\" (SPEC §8 default; the "
           "context member is a decision)", {"json": deep},
           {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"limit": "512"}}}, refs=["SPEC§8"])
+    # Appended: a container member whose key is nulled by a later member, at the top and nested (the cleaner drops an
+    # array or object member when its key's last value is null, without cleaning inside it). Same oracle as above.
+    for text in ['{"a":[1],"a":null}', '{"a":{"x":1},"a":null,"b":2}', '{"a":1,"b":{"x":[1],"x":null}}',
+                 '{"b":[{"x":{"y":null},"x":null,"z":[null]}]}']:
+        d = last_wins(text)
+        assert single_survivors(text), text
+        for profiles in (["af3"], ["af4", "strict"]):
+            f.add("a container member nulled by a later duplicate %s (%s): json.loads keeping each key's last member + the "
+                  "SPEC §6.4 rule" % (text, "/".join(profiles)), {"json": Raw(text)}, {"json": clean(d, profiles[0])},
+                  profiles=profiles)
     return f

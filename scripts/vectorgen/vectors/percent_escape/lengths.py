@@ -4,7 +4,7 @@ The escaper writes into a string allocated for the exact result plus a slack its
 write past what was allocated); some lengths leave the allocator no rounding to hide an overrun in, so under
 AddressSanitizer (mutate.py's asan layer) a shrunken slack fails. Expected by urllib quote.
 """
-from ...oracles.s1_percent_escaping import af
+from ...oracles.s1_percent_escaping import STYLES, af
 from ...vectorfile import VectorFile
 
 
@@ -17,4 +17,12 @@ def build():
     for n in range(1, 101):
         t = "a" * (n - 1) + " "
         f.add("%d bytes, the last one a space; expected by urllib quote(safe='/?')" % n, {"text": t}, {"text": af(t)})
+    # Appended: inputs of 32 bytes and more take the vector path, which picks its table by style; every style on a
+    # 32- and a 40-byte input holding the bytes the styles disagree on (/ ? ~ space * + !). Expected by each style's
+    # oracle (oracles/s1 STYLES).
+    for n in (32, 40):
+        t = ("a/b?c~d e*f+g!" * 3)[:n]
+        for style, fn, oracle, refs in STYLES:
+            f.add("%d bytes holding / ? ~ space * + ! in the %s style; expected from %s" % (n, style, oracle), {"text": t},
+                  {"text": fn(t)}, options=None if style == "afnetworking" else {"style": style}, refs=refs)
     return f

@@ -85,4 +85,13 @@ def build():
           {"parameters": {"$set": [[1]]}},
           {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "1", "field": ""}}},
           options={"maxParameterDepth": 1}, profiles=["af3", "af4"])
+    # Appended: a set counts as one container like an array (SPEC §8 depth = containers on the path): a dictionary, a
+    # set and an array in it are 3 containers, admitted by maxParameterDepth 3 and rejected by 2 (the array named by
+    # the set's field, a set passing its key to its items, SPEC §2.5). Text from oracles/s2 query().
+    params = {"a": Set([[1]])}
+    f.add("{a: set{[1]}} (3 containers) with maxParameterDepth 3: admitted (SPEC §8)", {"parameters": to_json(params)},
+          {"text": query(params)[0]}, options={"maxParameterDepth": 3})
+    f.add("{a: set{[1]}} (3 containers) with maxParameterDepth 2: rejected, the array named by the set's field a (SPEC §8)",
+          {"parameters": to_json(params)}, {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "2", "field": "a"}}},
+          options={"maxParameterDepth": 2})
     return f

@@ -114,4 +114,13 @@ def build():
           req("plist", "POST", "http://example.com/p", params={"x": [[{"y": [1]}]]}),
           {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"field": "$.x[0]", "limit": "2"}}},
           options=dict(BASE_OPTS, maxParameterDepth=2), refs=["SPEC§8"])
+    # Foundation's NSDebugDescription for these 3851s names the CoreFoundation type; recorded on 2026-11-27 from Linux
+    # Foundation (swift-corelibs-foundation, Swift 6.3.1): PropertyListSerialization.data(fromPropertyList:format: .xml,
+    # options: 0) of ["n": NSNull()] and ["s": NSSet([1])] (Darwin's text differs: it names CFNull).
+    for params, cf in [({"n": None}, "Not A Type"), ({"s": {"$set": [1]}}, "CFSet")]:
+        dd = "Property list invalid for format: 100 (property lists cannot contain objects of type '%s')" % cf
+        f.add("%s: NSCocoaErrorDomain 3851 with Linux Foundation's NSDebugDescription %r (recorded, SPEC §3.4)"
+              % ("a null value" if cf != "CFSet" else "a set", dd),
+              req("plist", "POST", "http://example.com/p", params=params),
+              {"error": {"domain": "NSCocoaErrorDomain", "code": 3851, "context": {"debugDescription": dd}}}, options=BASE_OPTS)
     return f

@@ -44,4 +44,13 @@ def build():
               {"valid": True, "object": ABSENT,
                "error": cocoa_error(doc.index(b"1e400"), description=JSON_READING_DESCRIPTION, context={"debugDescription": debug})},
               options=o, profiles=["af3", "af4"])
+    # Appended: a nested object whose member is nulled by a later duplicate, after other members (the reader keeps the
+    # members of every open object on one stack; the nested object's start is not 0). Oracle as above.
+    for doc in ['{"a":1,"b":{"x":[1],"x":null}}', '{"a":1,"c":[2,3],"b":{"y":0,"x":{"z":1},"x":null}}']:
+        d = last_wins(doc)
+        for profiles in (["af3"], ["af4", "strict"]):
+            f.add("duplicate keys %s in a nested object after other members: the last value decides (README §6.4; json.loads "
+                  "keeping each key's last member + SPEC §6.4 rule, %s)" % (doc, "/".join(profiles)),
+                  resp("json", 200, "application/json", doc), {"valid": True, "object": clean(d, profiles[0]), "error": ABSENT},
+                  options=o, profiles=profiles)
     return f
