@@ -53,8 +53,11 @@ extension JSONValue {
         }
     }
 
+    /// Lowercase hex digits for `\u00XX` escapes (one table, not one per string written).
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     static func writeString(_ s: String, to out: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        let hex = hexDigits
         out.append(UInt8(ascii: "\""))
         for b in s.utf8 {
             switch b {
@@ -70,9 +73,7 @@ extension JSONValue {
         }
         out.append(UInt8(ascii: "\""))
     }
-}
 
-extension JSONValue {
     /// True when the number text has a fraction or exponent (VECTORS.md: that makes it a double).
     public var isDoubleLiteral: Bool {
         if case .number(let t) = self { t.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") } } else { false }

@@ -298,10 +298,8 @@ def check_foundation():
     """Re-runs FOUNDATION_ORACLE on every recorded document and compares the verdicts."""
     docs = [(d.encode("utf-8"), 0, v) for d, v in FOUNDATION_NUMBERS] + [(b, f, v) for _, b, f, v in FOUNDATION_ENCODINGS]
     docs += [(b, f, None if v == ("depth", None) else v) for b, f, v in FOUNDATION_DIALECT]
-    from .s6_4_json_messages import (FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_MORE,
-                                     FOUNDATION_MESSAGES_NEAR_MISSES, JSON_READING_DESCRIPTION)
-    messages = FOUNDATION_MESSAGES + FOUNDATION_MESSAGES_MORE + FOUNDATION_MESSAGES_NEAR_MISSES
-    docs += [(b, 1 if f else 0, ("message", text)) for _, b, f, text in messages]
+    from .s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_APPENDED, JSON_READING_DESCRIPTION
+    docs += [(b, 1 if f else 0, ("message", text)) for _, b, f, text in FOUNDATION_MESSAGES + FOUNDATION_MESSAGES_APPENDED]
     docs += [(b, 0, ("message", text)) for _, b, text in FOUNDATION_DEEP_MESSAGES]
     lines = run_swift_oracle(FOUNDATION_ORACLE, ["%s\t%d" % (b.hex(), f) for b, f, _ in docs])
     bad = 0

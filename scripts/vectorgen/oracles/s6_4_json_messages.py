@@ -171,3 +171,6 @@ FOUNDATION_MESSAGES_NEAR_MISSES = [
     ('\'{"a":null,"b":[1e400,]}\' (an overflowing number before a trailing comma)', b'{"a":null,"b":[1e400,]}', False, 'Number 1e400 is not representable in Swift.'),
     ('\'{"a":[null,1e400,],}\' (trailing commas in both containers)', b'{"a":[null,1e400,],}', False, 'Number 1e400 is not representable in Swift.'),
 ]
+
+# Every row after the deep one, in id order (json-messages.json and --check-foundation read this).
+FOUNDATION_MESSAGES_APPENDED = FOUNDATION_MESSAGES_MORE + FOUNDATION_MESSAGES_NEAR_MISSES

@@ -31,13 +31,8 @@ def build():
             '{"a":1,"a":null,"a":null}']
     docs += ['{%s,"a":null,"a":null,"a":2}' % wide, '{"a":null,%s,"a":null,"a":true}' % wide]
     for text in docs:
-        d = last_wins(text)
-        for profiles in (["af3"], ["af4", "strict"]):
-            want = clean(d, profiles[0])
-            assert single_survivors(text), text
-            f.add("duplicate keys %s (%s): json.loads keeping each key's last member + the SPEC §6.4 rule"
-                  % (text if len(text) < 70 else text[:24] + "…" + text[-36:], "/".join(profiles)),
-                  {"json": Raw(text)}, {"json": want}, profiles=profiles)
+        add_duplicates(f, text, "duplicate keys %s (%%s): json.loads keeping each key's last member + the SPEC §6.4 rule"
+                       % (text if len(text) < 70 else text[:24] + "…" + text[-36:]))
     deep = None
     for _ in range(513):
         deep = [deep]
@@ -48,10 +43,14 @@ def build():
     # array or object member when its key's last value is null, without cleaning inside it). Same oracle as above.
     for text in ['{"a":[1],"a":null}', '{"a":{"x":1},"a":null,"b":2}', '{"a":1,"b":{"x":[1],"x":null}}',
                  '{"b":[{"x":{"y":null},"x":null,"z":[null]}]}']:
-        d = last_wins(text)
-        assert single_survivors(text), text
-        for profiles in (["af3"], ["af4", "strict"]):
-            f.add("a container member nulled by a later duplicate %s (%s): json.loads keeping each key's last member + the "
-                  "SPEC §6.4 rule" % (text, "/".join(profiles)), {"json": Raw(text)}, {"json": clean(d, profiles[0])},
-                  profiles=profiles)
+        add_duplicates(f, text, "a container member nulled by a later duplicate %s (%%s): json.loads keeping each key's last "
+                       "member + the SPEC §6.4 rule" % text)
     return f
+
+
+def add_duplicates(f, text, what):
+    """One document with duplicate keys, for af3 and for af4/strict; `what` has a %s for the profiles."""
+    assert single_survivors(text), text
+    d = last_wins(text)
+    for profiles in (["af3"], ["af4", "strict"]):
+        f.add(what % "/".join(profiles), {"json": Raw(text)}, {"json": clean(d, profiles[0])}, profiles=profiles)

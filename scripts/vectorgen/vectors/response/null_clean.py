@@ -28,10 +28,8 @@ def build():
                 '[{"a":1,"a":null},{"a":null,"a":1}]', '{"o":{"a":"x","a":null,"b":null}}',
                 '{%s,"a":1,"a":null}' % wide, '{%s,"a":null,"a":1}' % wide, '{"a":1,%s,"a":null}' % wide, '{"a":null,%s,"a":{"y":null}}' % wide]:
         # last member wins (NSDictionary), kept at its own place in the text (VECTORS.md: members in text order)
-        d = last_wins(doc)
-        for profiles in (["af3"], ["af4", "strict"]):
-            f.add("duplicate keys %s: the last value decides (README §6.4; json.loads keeping each key's last member in text order + SPEC §6.4 rule, %s)" % (doc if len(doc) < 60 else doc[:20] + "…" + doc[-30:], "/".join(profiles)),
-                  resp("json", 200, "application/json", doc), {"valid": True, "object": clean(d, profiles[0]), "error": ABSENT}, options=o, profiles=profiles)
+        add_duplicates(f, doc, "duplicate keys %s: the last value decides (README §6.4; json.loads keeping each key's last member in "
+                       "text order + SPEC §6.4 rule, %%s)" % (doc if len(doc) < 60 else doc[:20] + "…" + doc[-30:]))
     # An overflowing number with cleaning on: Foundation's JSONSerialization rejects the body (recorded in
     # oracles/s6_4_json_messages), so AF never gets an object to clean; the trailing commas are ones Foundation
     # accepts (af3/af4). Offset: the number's first byte (the SPEC §6.4 decision for the number rule).
@@ -47,10 +45,16 @@ def build():
     # Appended: a nested object whose member is nulled by a later duplicate, after other members (the reader keeps the
     # members of every open object on one stack; the nested object's start is not 0). Oracle as above.
     for doc in ['{"a":1,"b":{"x":[1],"x":null}}', '{"a":1,"c":[2,3],"b":{"y":0,"x":{"z":1},"x":null}}']:
-        d = last_wins(doc)
-        for profiles in (["af3"], ["af4", "strict"]):
-            f.add("duplicate keys %s in a nested object after other members: the last value decides (README §6.4; json.loads "
-                  "keeping each key's last member + SPEC §6.4 rule, %s)" % (doc, "/".join(profiles)),
-                  resp("json", 200, "application/json", doc), {"valid": True, "object": clean(d, profiles[0]), "error": ABSENT},
-                  options=o, profiles=profiles)
+        add_duplicates(f, doc, "duplicate keys %s in a nested object after other members: the last value decides (README §6.4; "
+                       "json.loads keeping each key's last member + SPEC §6.4 rule, %%s)" % doc)
     return f
+
+
+def add_duplicates(f, doc, what):
+    """A body with duplicate keys, cleaned: af3 keeps null array elements, af4/strict drop them; `what` has a %s for the
+    profiles. Expected: json.loads keeping each key's last member (last_wins) + the SPEC §6.4 rule."""
+    d = last_wins(doc)
+    for profiles in (["af3"], ["af4", "strict"]):
+        f.add(what % "/".join(profiles), resp("json", 200, "application/json", doc),
+              {"valid": True, "object": clean(d, profiles[0]), "error": ABSENT},
+              options={"removesKeysWithNullValues": True}, profiles=profiles)
