@@ -15,6 +15,7 @@ Commands:
   run       the analysis; writes report.md and report.json (default docs/mutation/)
   sites     list the mutants (JSON) after building the schemata (pruning what does not compile)
   triage    propose entries for docs/mutation/diagnostic.json (messages of core errors)
+  tce       trivial compiler equivalence: mutants whose optimised object code is the original's
   ratchet   CI: the vectors layer, then its survivors under AddressSanitizer, against docs/mutation/baseline.json (exit 1 if lower)
 
 Examples:
@@ -29,6 +30,7 @@ import concurrent.futures
 import fnmatch
 import json
 import os
+import random
 import re
 import sys
 
@@ -36,6 +38,7 @@ from afstools import ROOT, load_json, proc, save_json
 from afstools.mutation.build import build_tool, build_world, mutant_env
 from afstools.mutation.layers import TESTS_SKIP, conformance_bin, vectors_cmd
 from afstools.mutation.layers import calibrate
+from afstools.mutation import tce
 from afstools.mutation.ratchet import cmd_ratchet
 from afstools.mutation.report import rerender
 from afstools.mutation.run import cmd_run
@@ -101,6 +104,52 @@ def cmd_triage(args):
             "diagnostic": check, "equivalent": equiv})
         proc.log(f"added {len(strong)} entries to {DOCS}/diagnostic.json (review them); "
                  f"{len(check)} diagnostic and {len(equiv)} equivalent candidates in {DOCS}/triage-candidates.json")
+
+
+def cmd_tce(args):
+    """Trivial compiler equivalence over a selection; merges the verdicts into docs/mutation/tce.json."""
+    if not os.path.exists(os.path.join(ROOT, SITES)):
+        build_tool()
+        build_world()
+    sites = load_json(SITES, [])
+    by_key = {s["key"]: s for s in sites}
+    keys = set()
+    if args.claims:
+        keys |= {k for k in load_json(f"{DOCS}/equivalent.json", {}) if not k.startswith("_")}
+    control = []
+    if args.from_report:
+        rep = load_json(args.from_report, None)
+        if rep is None:
+            raise SystemExit(f"no {args.from_report}")
+        keys |= {s["key"] for s in rep["survivors"]}
+        killed = sorted(m["key"] for m in rep["mutants"] if m["killed_by"] and m["key"] in by_key)
+        control = random.Random(args.seed).sample(killed, min(args.control, len(killed)))
+    if args.files:
+        keys |= {s["key"] for s in sites if any(fnmatch.fnmatch(s["file"], g) for g in args.files)}
+    missing = sorted(k for k in keys if k not in by_key)
+    sel = [by_key[k] for k in sorted(keys | set(control)) if k in by_key]
+    if not sel:
+        raise SystemExit("nothing selected: give --claims, --from-report or --files")
+    proc.log(f"tce: {len(sel)} mutants ({len(control)} killed ones as a control), {args.jobs} jobs"
+             + (f"; {len(missing)} selected keys match no compiled site" if missing else ""))
+    verdicts = tce.judge(sel, sites, jobs=args.jobs)
+    wrong = [k for k in control if verdicts.get(k) == "identical"]
+    if wrong:
+        raise SystemExit("tce: %d killed mutants compiled identical to the original; the method is broken: %s" % (len(wrong), wrong[:3]))
+    store = load_json(tce.TCE_FILE, {})
+    store.update(verdicts)
+    store["_"] = tce.NOTE
+    store["_commit"] = proc.sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip()
+    save_json(tce.TCE_FILE, dict(sorted(store.items())))
+    counts = {}
+    for k in keys & set(by_key):
+        v = verdicts[k].split(":")[0]
+        counts[v] = counts.get(v, 0) + 1
+    eqs = {k for k in load_json(f"{DOCS}/equivalent.json", {}) if not k.startswith("_")}
+    same_claims = sum(verdicts.get(k) == "identical" for k in eqs)
+    print(f"tce: {sum(counts.values())} judged: " + ", ".join(f"{v} {n}" for v, n in sorted(counts.items()))
+          + f"; control: {len(control)} killed mutants, all differ; {same_claims} reviewed equivalent claims are identical too; "
+          f"wrote {tce.TCE_FILE}")
 
 
 def cmd_recheck(args):
@@ -195,6 +244,16 @@ def main():
     c.add_argument("--pruned", default=f"{MB}/last-run-pruned.json", help="with --from-report: that run's pruned list")
     c.add_argument("--summary", metavar="FILE", help="append the Markdown to FILE (e.g. $GITHUB_STEP_SUMMARY)")
     c.set_defaults(fn=cmd_ratchet)
+
+    tc = sub.add_parser("tce", help="trivial compiler equivalence: mutants whose -O object code equals the original's "
+                        "(docs/mutation/tce.json; the report excludes them)")
+    tc.add_argument("--claims", action="store_true", help="judge every claim of docs/mutation/equivalent.json")
+    tc.add_argument("--from-report", metavar="JSON", help="judge this report's survivors, with --control of its killed mutants as a check")
+    tc.add_argument("--files", nargs="+", metavar="GLOB", help="judge every mutant in files matching (relative to Sources/AFSerialization)")
+    tc.add_argument("--control", type=int, default=30, help="killed mutants judged as a positive control (default 30; any identical fails)")
+    tc.add_argument("--seed", type=int, default=25)
+    tc.add_argument("--jobs", type=int, default=2)
+    tc.set_defaults(fn=cmd_tce)
 
     rc = sub.add_parser("recheck", help="re-run a report's survivors against the current vectors (no build)")
     rc.add_argument("--report", default=f"{DOCS}/report.json")

@@ -4,7 +4,7 @@ import time
 from dataclasses import dataclass, field
 
 from afstools import proc
-from afstools.mutation.sites import CORE, LAYERS, SECTIONS, op_family, op_of_key, reviewed, section
+from afstools.mutation.sites import CORE, LAYERS, SECTIONS, by_method, op_family, op_of_key, reviewed, section
 
 
 @dataclass
@@ -75,6 +75,7 @@ def make_report(ri):
         "counts": {"sites_total": len(ri.sites) + len(ri.pruned), "not_compiled": len(ri.pruned),
                    "selected": len(sel), "equivalent": len([s for s in sel if s["key"] in eq]),
                    "diagnostic": len([s for s in sel if s["key"] in dg]), "scored": len(scored),
+                   "excluded_by": by_method([s["key"] for s in sel], eq, dg),
                    "stale_reviewed_keys": stale},
         "kill_rate": {la: {"killed": cum[la], "scored": len(scored), "rate": rate(cum[la], len(scored))} for la in names},
         "per_section": {k: {"mutants": n, **dict(zip(names, cs))} for k, n, cs in by_section},
@@ -102,6 +103,17 @@ def make_report(ri):
     return js, render_md(js, ri, names, cum, len(scored))
 
 
+def exclusions_md(c):
+    """Each exclusion method's count (issue 25's audit trail)."""
+    b = c.get("excluded_by")
+    if not b:
+        return ""
+    return (f"Exclusions by method: {c['not_compiled']} not compiled (the schemata build's compiler errors, per mutant); "
+            f"{b['tce']} equivalent by trivial compiler equivalence (identical -O object code, docs/mutation/tce.json); "
+            f"{b['review']} equivalent by review (docs/mutation/equivalent.json, each checked by outputs with "
+            f"verify_claims.py); {b['diagnostic']} diagnostic-only by review (docs/mutation/diagnostic.json).\n")
+
+
 def render_md(js, ri, names, cum, n_scored):
     c, t = js["counts"], ri.timing
     md = ["# Mutation analysis of Sources/AFSerialization\n",
@@ -109,7 +121,8 @@ def render_md(js, ri, names, cum, n_scored):
           f"{ri.argv}`. Scope: {ri.scope}.\n",
           f"{c['sites_total']} mutants in the core; {c['not_compiled']} not compiled (pruned, not scored); "
           f"{c['selected']} selected; {c['equivalent']} equivalent and {c['diagnostic']} diagnostic-only "
-          f"(reviewed lists, not scored); **{c['scored']} scored**.\n",
+          f"(not scored); **{c['scored']} scored**.\n",
+          exclusions_md(c),
           "## Kill rate (behaviour mutants, cumulative)\n", "| layers | killed | of | rate | layer time |", "|---|---:|---:|---:|---:|"]
     for i, la in enumerate(names):
         lt = t.get(la, t.get(la + " (reused)"))

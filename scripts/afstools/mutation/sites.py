@@ -98,9 +98,28 @@ def select(sites, pruned, args):
 
 def reviewed(sites_all, pruned=()):
     """(equivalent, diagnostic, stale keys): the reviewed lists without their "_" notes, and the
-    keys of either that match no site, compiled or pruned."""
+    keys of either that match no site, compiled or pruned. Mutants that trivial compiler equivalence
+    found identical (docs/mutation/tce.json) are equivalent too, whether or not a person reviewed
+    them; their reason says so (`by_method` tells them apart)."""
     eq = {k: v for k, v in load_json(f"{DOCS}/equivalent.json", {}).items() if not k.startswith("_")}
     dg = {k: v for k, v in load_json(f"{DOCS}/diagnostic.json", {}).items() if not k.startswith("_")}
+    for k, v in load_json(f"{DOCS}/tce.json", {}).items():
+        if not k.startswith("_") and v == "identical":
+            eq[k] = TCE_REASON
     keys = {s["key"] for s in sites_all} | set(pruned)
     stale = sorted(k for k in list(eq) + list(dg) if k not in keys)
     return eq, dg, stale
+
+
+TCE_REASON = "TCE: the optimised object code is identical to the original's (docs/mutation/tce.json)"
+
+
+def by_method(keys, eq, dg):
+    """How each excluded key of `keys` was excluded: {"tce": n, "review": n, "diagnostic": n}."""
+    out = {"tce": 0, "review": 0, "diagnostic": 0}
+    for k in keys:
+        if k in eq:
+            out["tce" if eq[k] == TCE_REASON else "review"] += 1
+        elif k in dg:
+            out["diagnostic"] += 1
+    return out

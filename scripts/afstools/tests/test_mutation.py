@@ -5,7 +5,7 @@ import tempfile
 import unittest
 from unittest import mock
 
-from afstools.mutation import build, claims, ratchet
+from afstools.mutation import build, claims, ratchet, sites, tce
 from afstools.mutation.report import Outcome, ReportInput, make_report
 
 
@@ -46,7 +46,9 @@ GOLDEN = """# Mutation analysis of Sources/AFSerialization
 
 Generated 2026-01-02 03:04 UTC at commit abc1234 by `python3 scripts/mutation/mutate.py run --layers vectors,tests`. Scope: every site.
 
-5 mutants in the core; 1 not compiled (pruned, not scored); 4 selected; 1 equivalent and 0 diagnostic-only (reviewed lists, not scored); **3 scored**.
+5 mutants in the core; 1 not compiled (pruned, not scored); 4 selected; 1 equivalent and 0 diagnostic-only (not scored); **3 scored**.
+
+Exclusions by method: 1 not compiled (the schemata build's compiler errors, per mutant); 0 equivalent by trivial compiler equivalence (identical -O object code, docs/mutation/tce.json); 1 equivalent by review (docs/mutation/equivalent.json, each checked by outputs with verify_claims.py); 0 diagnostic-only by review (docs/mutation/diagnostic.json).
 
 ## Kill rate (behaviour mutants, cumulative)
 
@@ -162,7 +164,40 @@ class ClaimsTests(unittest.TestCase):
         base = ["r1", "r2", "r3"]
         self.assertEqual((claims.differing(base, list(base)), claims.differing(base, ["r1", "R2"])), ([], [1, 2]))
         self.assertEqual([claims.judge(*a) for a in ((0, [], 0), (0, [1], 0), (1, [], 0), (0, [], 1))], [True, False, False, False])
+        # the fresh fuzz inputs decide an equivalent claim, not a diagnostic one (their digests hash messages)
+        self.assertEqual([claims.judge(0, [], 0, False, 1), claims.judge(0, [], 0, True, 1)], [False, True])
 
 
 if __name__ == "__main__":
     unittest.main()
+
+
+SCHEMATA_FILE = """func f(a: Int, b: Int) -> Bool { __afsLT(7, a, b) }
+func g() -> Int { __afsI3(9, 1) + __afsGI3(12, 2) }
+@inline(__always) fileprivate var __afsActive: Int { let v = __afsActiveStorage; return v >= 0 ? v : __afsLoadActive() }
+@inline(__always) fileprivate func __afsLT<T: Comparable>(_ id: Int, _ a: T, _ b: T) -> Bool { false }
+@inline(__always) fileprivate func __afsI3(_ id: Int, _ v: Int) -> Int { v }
+"""
+
+
+class TCETests(unittest.TestCase):
+    """Trivial compiler equivalence's source handling (the compile itself needs the schemata build)."""
+
+    def test_pinning_fixes_only_the_fileprivate_switch_getter(self):
+        out = tce.pinned(SCHEMATA_FILE, 8)
+        self.assertIn("@inline(__always) fileprivate var __afsActive: Int { 8 }\n", out)
+        self.assertEqual(out.replace("{ 8 }", "{ let v = __afsActiveStorage; return v >= 0 ? v : __afsLoadActive() }"), SCHEMATA_FILE)
+        with self.assertRaises(ValueError):
+            tce.pinned("func f() {}\n", 1)
+
+    def test_a_mutant_is_judged_by_its_groups_call_through_a_fileprivate_helper(self):
+        lt = {"id": 8, "group": 5, "helper": "__afsLT"}
+        self.assertIsNone(tce.eligible(lt, SCHEMATA_FILE, 7))
+        self.assertIn("no call __afsLT(8", tce.eligible(lt, SCHEMATA_FILE, 8))
+        inlinable = {"id": 13, "group": 6, "helper": "__afsGI3"}
+        self.assertIn("global helper __afsGI3", tce.eligible(inlinable, SCHEMATA_FILE, 12))
+        self.assertEqual(tce.group_bases([{"id": 8, "group": 5}, {"id": 7, "group": 5}, {"id": 9, "group": 6}]), {5: 7, 6: 9})
+
+    def test_exclusions_are_counted_by_method(self):
+        eq = {"a": "a capacity hint", "b": sites.TCE_REASON}
+        self.assertEqual(sites.by_method(["a", "b", "c", "d"], eq, {"c": "message only"}), {"tce": 1, "review": 1, "diagnostic": 1})
