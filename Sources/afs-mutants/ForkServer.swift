@@ -12,12 +12,17 @@ struct ForkServer {
     var memoryLimit: Int
     var runs: [(vector: Vector, profile: String)]
     var expectedFailures: ExpectedFailures
+    /// After its last run, a child asks LeakSanitizer for memory it allocated and can no longer
+    /// reach (`--leak-check`, in an AddressSanitizer build): a mutant that leaks dies with
+    /// ``leakExit``, deterministically, where only the fuzz layer's luck saw it before.
+    var leakCheck = false
+    static let leakExit: Int32 = 87
     /// Per group: indices of runs that killed a mutant of the group, most recent first. Children
     /// inherit it at fork; a child reports the run it is on in a shared page.
     var killers: [String: [Int]] = [:]
     private static let killersKept = 32
 
-    enum Original { case passed, failed, runTimedOut }
+    enum Original { case passed, failed, runTimedOut, leaked }
 
     private struct Child {
         var id: Int
@@ -82,6 +87,7 @@ struct ForkServer {
         waitpid(pid, &status, 0)
         _ = readKiller(report)
         if status & 0x7F == SIGALRM { return .runTimedOut }
+        if status & 0x7F == 0, (status >> 8) & 0xFF == Self.leakExit { return .leaked }
         return status == 0 ? .passed : .failed
     }
 
@@ -145,7 +151,17 @@ struct ForkServer {
         }
         arm(0)
         page.pointee = -1
+        if leakCheck, Self.leaksFound() { _exit(Self.leakExit) }
         _exit(0)
+    }
+
+    /// LeakSanitizer's recoverable check: true when some heap block is unreachable from the
+    /// globals, the stack and the registers. Looked up at run time (RTLD_DEFAULT), as only an
+    /// AddressSanitizer build has it; it reports nothing unless ASAN_OPTIONS has detect_leaks=1.
+    static func leaksFound() -> Bool {
+        guard let symbol = dlsym(nil, "__lsan_do_recoverable_leak_check") else { return false }
+        typealias Check = @convention(c) () -> Int32
+        return unsafeBitCast(symbol, to: Check.self)() != 0
     }
 
     /// The bytes of address space mapped now (`/proc/self/statm`'s first field), 0 if unreadable.

@@ -26,7 +26,8 @@ struct MutantsCommand: ParsableCommand {
             seconds (a hang is caught in one run, not after the whole set), the mutant --timeout in all. \
             For each mutant one line is written, flushed, as it ends: "<id> killed <how> <ms>" (how: \
             exit-1, signal-N, timeout, run-timeout; an AddressSanitizer build run with \
-            ASAN_OPTIONS=exitcode=86, as mutate.py's asan layer does, says exit-86 for a memory error) or "<id> survived - <ms>" ("<id> error \
+            ASAN_OPTIONS=exitcode=86, as mutate.py's asan layer does, says exit-86 for a memory error, \
+            and exit-87 for a leak with --leak-check) or "<id> survived - <ms>" ("<id> error \
             fork-failed-errno-N <ms>" when no child could be started: not a verdict). Unlike one \
             `conformance run` per mutant, the vector files are read by the original program, so a \
             mutant of the JSON parser is judged by the vectors that test the parser, not by breaking \
@@ -37,6 +38,9 @@ struct MutantsCommand: ParsableCommand {
     )
 
     @OptionGroup var vectors: VectorOptions
+
+    @Flag(help: ArgumentHelp("After its runs, each child (the original program's too) asks LeakSanitizer for unreachable memory and exits 87 (leak-87) if any. Needs an AddressSanitizer build run with ASAN_OPTIONS=detect_leaks=1:leak_check_at_exit=0."))
+    var leakCheck = false
 
     @Option(help: "Mutants evaluated at once (forked children).")
     var jobs = 2
@@ -77,13 +81,16 @@ struct MutantsCommand: ParsableCommand {
         let set = try vectors.load()
         let xfail = try vectors.directoryExpectedFailures()
         var server = ForkServer(jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
-                                runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail)
+                                runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail,
+                                leakCheck: leakCheck)
         // The original program is checked in a child too: evaluating here would initialize the
         // core's lazily built tables (static lets) with their original values, and every child
         // would inherit them, so a mutant in such a table or its builder could never be active.
         switch server.original() {
         case .passed: break
         case .failed: throw fail("the original program fails the selected vectors (run `conformance run` to see which): fix that first")
+        case .leaked:
+            throw fail("the original program leaks under LeakSanitizer (--leak-check): run it without --leak-check, or fix the leak first")
         case .runTimedOut:
             throw fail("a run of the original program took longer than --run-timeout \(runTimeout) s: raise it (the machine may be busy)")
         }

@@ -11,9 +11,12 @@ from afstools.mutation import pruning
 from afstools.mutation.sites import ASAN_SCRATCH, CORE, FUZZ_SCRATCH, MB, PRUNED, SCRATCH, SITES, TOOL_BIN, TOOL_PKG
 
 # The asan layer: a memory error exits with this code (a failing vector exits 1), so the report can
-# say which one killed the mutant. Leaks are not looked for: the fork server's children _exit.
+# say which one killed the mutant. Leaks: the fork server's children _exit, so no check runs at exit
+# (leak_check_at_exit=0); with --leak-check each child asks LeakSanitizer itself after its last run
+# and exits LEAK_EXIT when a block it allocated is unreachable.
 ASAN_EXIT = 86
-ASAN_OPTIONS = f"exitcode={ASAN_EXIT}:detect_leaks=0:abort_on_error=0:halt_on_error=1:symbolize=0"
+LEAK_EXIT = 87
+ASAN_OPTIONS = f"exitcode={ASAN_EXIT}:detect_leaks=1:leak_check_at_exit=0:abort_on_error=0:halt_on_error=1:symbolize=0"
 ERROR_RE = re.compile(r"^(/[^:\n]+\.swift):(\d+):(\d+): error: (.*)$", re.M)
 
 
@@ -38,8 +41,13 @@ def mutant_env(extra=None):
     return {"AFS_MUTANTS": "1", "SWIFT_BACKTRACE": "enable=no", **(extra or {})}
 
 
+# Leaks of Foundation's own (not the core's) that the original program has too: see the file.
+LSAN_SUPPRESSIONS = os.path.join(ROOT, "scripts", "mutation", "lsan.supp")
+
+
 def asan_env(extra=None):
-    return mutant_env({"ASAN_OPTIONS": ASAN_OPTIONS, **(extra or {})})
+    return mutant_env({"ASAN_OPTIONS": ASAN_OPTIONS, "LSAN_OPTIONS": f"suppressions={LSAN_SUPPRESSIONS}:print_suppressions=0",
+                       **(extra or {})})
 
 
 def build_tool():

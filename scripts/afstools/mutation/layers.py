@@ -15,7 +15,7 @@ import threading
 import time
 
 from afstools import ROOT, coverage, fuzz, proc
-from afstools.mutation.build import ASAN_EXIT, asan_env, mutant_env
+from afstools.mutation.build import ASAN_EXIT, LEAK_EXIT, asan_env, mutant_env
 from afstools.mutation.sites import ASAN_SCRATCH, CORE, COV_SCRATCH, FUZZ_SCRATCH, PROGRESS, SCRATCH, norm_key
 
 # Suites that test the harness's own process protocol (child processes, timeouts): slow, and
@@ -110,7 +110,7 @@ def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=No
 
 
 def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, run_timeout=1.0, binary=None,
-               env_of=mutant_env):
+               env_of=mutant_env, extra=()):
     """The vectors layer through `afs-mutants` (a fork server: the vectors are loaded once,
     each mutant runs in a forked child and stops at its first failing run). Same contract as run_pool."""
     results, pending = seeded_order(mutants, label, done_before)
@@ -120,7 +120,7 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, r
     env = {**os.environ, **env_of()}
     env.pop("AFS_MUTANT", None)
     cmd = proc.NICE + [binary, "--jobs", str(jobs), "--timeout", f"{timeout:.1f}",
-                       "--run-timeout", f"{min(run_timeout, timeout):.2f}"]
+                       "--run-timeout", f"{min(run_timeout, timeout):.2f}", *extra]
     err = tempfile.TemporaryFile(mode="w+")
     p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
                          start_new_session=True)  # at a deadline the server and its forked children go together
@@ -227,12 +227,13 @@ def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, 
     # A run's own limit: no single run takes as long as the whole unmutated set (at least 1 s), so
     # a hang is caught in about a second instead of after the mutant's whole timeout.
     res = run_server(forked, jobs, timeout, label, deadline, done_before, run_timeout=max(1.0, base),
-                     binary=mutants_bin(ASAN_SCRATCH if asan else SCRATCH), env_of=env_of)
+                     binary=mutants_bin(ASAN_SCRATCH if asan else SCRATCH), env_of=env_of,
+                     extra=["--leak-check"] if asan else [])
     res.update(run_pool(fresh, lambda m: proc.run_one(vectors_cmd(binary), env_of({"AFS_MUTANT": str(m["id"])}), timeout),
                         jobs, f"{label} (initializers, one process each)", deadline, label, done_before))
     if asan:
-        res = {k: (killed, "memory error (ASan)" if how in (f"exit-{ASAN_EXIT}", f"exit {ASAN_EXIT}") else how)
-               for k, (killed, how) in res.items()}
+        named = {f"exit {ASAN_EXIT}": "memory error (ASan)", f"exit {LEAK_EXIT}": "leak (LSan)"}
+        res = {k: (killed, named.get(how.replace("-", " "), how)) for k, (killed, how) in res.items()}
     return res, time.time() - t0, base
 
 

@@ -164,4 +164,20 @@ def build():
         assert py_accepts(b)
         f.add("%r: whitespace after an opening bracket or brace and after commas (RFC 8259 §2) → accepted; object from "
               "Python's json.loads" % text, resp("json", 200, J, b), {"valid": True, "object": json.loads(text), "error": ABSENT})
+    # Appended: rejected documents whose open containers already hold strings too long to be stored inline (Swift keeps
+    # 15 UTF-8 bytes or fewer in the value itself, longer ones on the heap). The parser's container stack must release
+    # them when it gives up; the mutation asan layer's LeakSanitizer check (afs-mutants --leak-check) sees a stack that
+    # does not. Verdict: rejected by RFC 8259 and Python's json → 3840; the offsets are not pinned here.
+    long_a, long_k, long_v = "a" * 40, "key-" + "k" * 36, "value-" + "v" * 34
+    for text, what in [('["%s", x' % long_a, "a 40-byte string in an open array, then a bare x"),
+                       ('{"%s":"%s",}' % (long_k, long_v), "a member of 40-byte key and value, then a trailing comma in strict JSON"),
+                       ('[["%s",{"%s":["%s"' % (long_a, long_k, long_v), "three open containers holding 40-byte strings, then the end"),
+                       ('{"%s":[1,"%s"],"%s":nul}' % (long_k, long_v, long_a), "a member of an array holding a 40-byte string, then a "
+                        "misspelt null")]:
+        b = text.encode("ascii")
+        assert not py_accepts(b)
+        trailing = text.endswith(",}")
+        f.add("%s: %s → 3840; rejected by RFC 8259 and Python's json (the strings are heap-allocated: the parser must release "
+              "them on the error path)" % (text[:24] + "…" + text[-12:], what), resp("json", 200, J, b),
+              {"valid": True, "object": ABSENT, "error": cocoa_error()}, profiles=["strict"] if trailing else None)
     return f

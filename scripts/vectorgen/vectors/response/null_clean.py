@@ -47,6 +47,27 @@ def build():
     for doc in ['{"a":1,"b":{"x":[1],"x":null}}', '{"a":1,"c":[2,3],"b":{"y":0,"x":{"z":1},"x":null}}']:
         add_duplicates(f, doc, "duplicate keys %s in a nested object after other members: the last value decides (README §6.4; "
                        "json.loads keeping each key's last member + SPEC §6.4 rule, %%s)" % doc)
+    # Appended: members removed by the cleaning whose keys (and a removed nested value) are too long to be stored inline
+    # (over 15 UTF-8 bytes: on the heap), between members that stay; the removal must release them (the mutation asan
+    # layer's LeakSanitizer check sees one that does not). Oracle: json.loads + the SPEC §6.4 rule (oracles/s6_4.clean).
+    k = ["member-%d-" % i + "k" * 30 for i in range(5)]
+    for doc in ['{"%s":null,"%s":1,"%s":null,"%s":"%s"}' % (k[0], k[1], k[2], k[3], "v" * 40),
+                '{"%s":[null,"%s"],"%s":{"%s":null}}' % (k[0], "w" * 40, k[1], k[2]),
+                '[{"%s":null},{"%s":1,"%s":null,"%s":null}]' % (k[0], k[1], k[2], k[3])]:
+        v = json.loads(doc)
+        for profiles in (["af3"], ["af4", "strict"]):
+            f.add("%s…: members with 40-byte keys removed for their null values between kept ones (%s; json.loads + SPEC §6.4 "
+                  "rule)" % (doc[:30], "/".join(profiles)), resp("json", 200, "application/json", doc),
+                  {"valid": True, "object": clean(v, profiles[0]), "error": ABSENT}, options=o, profiles=profiles)
+    # Appended: 256 members, the first one null: every kept member moves down one place, the last from the 256th slot
+    # (the reader's member stack starts with room for 256, so a move that takes one member too many reads past its end,
+    # which the asan layer sees). Oracle: json.loads + the SPEC §6.4 rule.
+    doc = "{" + ",".join('"m%03d":%s' % (i, "null" if i == 0 else i) for i in range(256)) + "}"
+    v = json.loads(doc)
+    for profiles in (["af3"], ["af4", "strict"]):
+        f.add("256 members m000…m255, m000 null and removed, the other 255 kept in order (%s; json.loads + SPEC §6.4 rule)"
+              % "/".join(profiles), resp("json", 200, "application/json", doc),
+              {"valid": True, "object": clean(v, profiles[0]), "error": ABSENT}, options=o, profiles=profiles)
     return f
 
 
