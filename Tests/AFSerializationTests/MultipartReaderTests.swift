@@ -127,6 +127,30 @@ import Testing
         #expect(got.count == form.contentLength)
     }
 
+    /// AF's throttle sleeps before every read call after the first, with or without a packet size
+    /// (SPEC §5.5); the copy-only path inside an in-memory body must not skip the sleep. 1 ns is the
+    /// smallest delay that must sleep.
+    @Test func aDelayAloneSleepsBeforeEveryLaterReadInsideAnInMemoryBodyToo() throws {
+        for delay: UInt64 in [1, 5_000] {
+            var form = try MultipartFormData(boundary: "X")
+            try form.appendFormField(name: "k", value: [UInt8](repeating: 0x61, count: 100))
+            let clock = FakeClock()
+            let stream = form.makeStream(throttle: MultipartThrottle(delayNanoseconds: delay, clock: clock))
+            var buffer = [UInt8](repeating: 0, count: 3)
+            var reads = 0
+            var total = 0
+            while true {
+                let n = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+                if n == 0 { break }
+                reads += 1
+                total += n
+            }
+            #expect(total == form.contentLength)
+            #expect(reads > 30)
+            #expect(clock.sleeps == Array(repeating: delay, count: reads - 1), "delay \(delay)")
+        }
+    }
+
     @Test func badBufferAndPacketSizesAreTypedErrors() throws {
         var form = try MultipartFormData(boundary: "X")
         try form.appendFormField(name: "k", value: "v")
