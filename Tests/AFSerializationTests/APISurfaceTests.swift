@@ -331,6 +331,12 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
         #expect(try PercentEscape.batches(of: String(repeating: "a", count: 120), batchSize: 50) == [0..<50, 50..<100, 100..<120])
         // 👴🏻 is 4 UTF-16 units at [49, 53): the first batch is [0, 53) (SPEC §1.4 example).
         #expect(try PercentEscape.batches(of: String(repeating: "a", count: 49) + "👴🏻" + "b") == [0..<53, 53..<54])
+        // A batch size below 1 is a typed error naming the option and the value given (SPEC §8's invalidOption);
+        // the percent-escape component rejects it before the core, so only this call reaches the core's check.
+        for bad in [0, -3] {
+            let e = MP.error { () throws(AFSError) in try PercentEscape.batches(of: "abc", batchSize: bad) }
+            #expect(e?.kind == .invalidOption && e?.context == ["batchSize": String(bad)], "\(bad)")
+        }
     }
 
     @Test func escapeBytesRejectsInvalidUTF8() throws {
