@@ -8,6 +8,13 @@ same way on the vectors with every message field (description, reason, debugDesc
 taken out of both replies first; the corpus snapshots hash whole outputs, messages included, so
 their check is reported but does not decide a diagnostic claim.
 
+`--fuzz-seconds N` adds a short differential fuzz: each fuzz target first runs for N seconds on the
+original program (libFuzzer, seeded with Corpus/<target>), and the new inputs it keeps, coverage-
+guided, go to a scratch corpus whose outputs the original program records (`conformance snapshot
+--corpus … --snapshots …`); each claim's mutant must then reproduce every one of those outputs too
+(`snapshot --check` on that corpus). The inputs are fresh, not the committed corpus; as for the
+committed corpus, only an equivalent claim is decided by it.
+
 Needs the mutant-schemata build at the current sources (`mutate.py ratchet` or `run` makes it).
 
     python3 scripts/mutation/verify_claims.py                 # claims added or changed since origin/main
@@ -18,13 +25,16 @@ Needs the mutant-schemata build at the current sources (`mutate.py ratchet` or `
 Exit 1 when a claim is contradicted or names no site.
 """
 import argparse
+import concurrent.futures
 import glob
 import json
 import os
 import subprocess
 import sys
+import tempfile
 
-from afstools import ROOT
+from afstools import ROOT, fuzz
+from afstools.mutation.sites import MB
 
 BIN = os.path.join(ROOT, ".build-mutants", "debug", "debug", "conformance")
 SITES = os.path.join(ROOT, ".build-mutants", "schemata", "sites.json")
@@ -74,6 +84,31 @@ def without_messages(line):
         return line
 
 
+def grow_corpus(out, seconds, jobs=2):
+    """Fresh fuzz inputs in out/<target>/ (the original program, `seconds` per target) and their
+    outputs recorded in out/.snapshots; returns the number of inputs."""
+    bins = [d for d in (fuzz.bin_dir(), os.path.join(MB, "fuzz", "release")) if os.path.exists(os.path.join(ROOT, d))]
+    if not bins:
+        sys.exit("no fuzz build: run scripts/fuzz/build.sh first")
+    names = [t for t in fuzz.load().names() if os.path.exists(os.path.join(ROOT, bins[0], "fuzz-" + t))]
+
+    def run(t):
+        os.makedirs(os.path.join(out, t), exist_ok=True)
+        cmd = [os.path.join(ROOT, bins[0], "fuzz-" + t), "-max_total_time=%d" % seconds, "-print_final_stats=0",
+               "-timeout=10", "-rss_limit_mb=4096", "-artifact_prefix=%s/" % out] + fuzz.flags(t) + [
+               os.path.join(out, t), os.path.join(ROOT, "Corpus", t)]
+        return subprocess.run(cmd, cwd=ROOT, env=env(0), capture_output=True).returncode
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        codes = dict(zip(names, pool.map(run, names)))
+    if any(codes.values()):
+        sys.exit("the original program failed a fuzz target: %s" % {t: c for t, c in codes.items() if c})
+    r = subprocess.run([BIN, "snapshot", "--corpus", out, "--snapshots", os.path.join(out, ".snapshots")],
+                       capture_output=True, text=True, env=env(0), cwd=ROOT)
+    if r.returncode != 0:
+        sys.exit("recording the fuzz inputs' outputs failed: " + r.stderr[-2000:])
+    return sum(len(files) for d, _, files in os.walk(out) if ".snapshots" not in d)
+
+
 def changed(now, before):
     """The claims of `now` that `before` lacks or words differently."""
     return [k for k in now if before.get(k) != now[k]]
@@ -84,10 +119,11 @@ def differing(base, out):
     return [i for i in range(len(base)) if i >= len(out) or out[i] != base[i]]
 
 
-def judge(rc, differ, snap, diagnostic=False):
+def judge(rc, differ, snap, diagnostic=False, fuzzed=0):
     """A claim holds when the mutant's eval exits 0 with every reply the original's (messages aside for a
-    diagnostic claim) and, for an equivalent claim, snapshot --check passes."""
-    return rc == 0 and not differ and (diagnostic or snap == 0)
+    diagnostic claim) and, for an equivalent claim, snapshot --check passes on the committed corpus
+    and on the fresh fuzz inputs (`fuzzed`: that check's exit, 0 when not run)."""
+    return rc == 0 and not differ and (diagnostic or (snap == 0 and fuzzed == 0))
 
 
 def claims(args):
@@ -113,6 +149,11 @@ def main():
                     help="which reviewed list: equivalent (outputs identical) or diagnostic (identical but for messages)")
     ap.add_argument("--key", action="append", help="check this claim (repeatable)")
     ap.add_argument("--start", type=int, default=0, help="skip the first N claims (resume an interrupted run)")
+    ap.add_argument("--count", type=int, help="check at most N claims after --start (split a list between processes)")
+    ap.add_argument("--fuzz-seconds", type=int, default=0,
+                    help="a short differential fuzz: grow fresh inputs for N s per target on the original, then compare each mutant's outputs on them")
+    ap.add_argument("--fuzz-corpus", metavar="DIR", help="with --fuzz-seconds: where the fresh inputs go (default: a temporary "
+                    "directory); one that already holds them and their recorded outputs (.snapshots) is reused")
     ap.add_argument("--json", metavar="FILE", help="also write one record per claim (key, id, verdict, figures) to FILE")
     args = ap.parse_args()
     diagnostic = args.list == "diagnostic"
@@ -120,6 +161,8 @@ def main():
     if not os.path.exists(BIN) or not os.path.exists(SITES):
         sys.exit("no mutant-schemata build: run python3 scripts/mutation/mutate.py ratchet first")
     keys = claims(args)[args.start:]
+    if args.count is not None:
+        keys = keys[:args.count]
     with open(SITES) as f:
         sites = {s["key"]: s["id"] for s in json.load(f)}
     reqs = vector_requests()
@@ -128,6 +171,14 @@ def main():
     if rc != 0 or len(base) != len(reqs):
         sys.exit("the original program answered %d of %d requests (exit %d)" % (len(base), len(reqs), rc))
     compared = [without_messages(b) for b in base] if diagnostic else base
+    fuzz_dir = None
+    if args.fuzz_seconds:
+        fuzz_dir = args.fuzz_corpus or tempfile.mkdtemp(prefix="afs-claims-fuzz-")
+        if os.path.isdir(os.path.join(fuzz_dir, ".snapshots")):
+            print("reusing the fresh fuzz inputs and their recorded outputs in %s" % fuzz_dir, flush=True)
+        else:
+            n = grow_corpus(fuzz_dir, args.fuzz_seconds)
+            print("%d fresh fuzz inputs (%d s per target on the original program) in %s" % (n, args.fuzz_seconds, fuzz_dir), flush=True)
     print("%d vector requests; %d %s claims" % (len(reqs), len(keys), args.list), flush=True)
     failed, records = 0, []
     for k in keys:
@@ -139,12 +190,18 @@ def main():
         rc, out = evaluate(text, sites[k])
         differ = differing(compared, [without_messages(o) for o in out] if diagnostic else out)
         snap = subprocess.run([BIN, "snapshot", "--check"], capture_output=True, text=True, env=env(sites[k]), cwd=ROOT).returncode
-        ok = judge(rc, differ, snap, diagnostic)
+        fuzzed = 0
+        if fuzz_dir:
+            fuzzed = subprocess.run([BIN, "snapshot", "--check", "--corpus", fuzz_dir, "--snapshots", os.path.join(fuzz_dir, ".snapshots")],
+                                    capture_output=True, text=True, env=env(sites[k]), cwd=ROOT).returncode
+        ok = judge(rc, differ, snap, diagnostic, fuzzed)
         failed += not ok
         records.append({"key": k, "id": sites[k], "verdict": "holds" if ok else "contradicted",
-                        "evalExit": rc, "outputsDiffer": len(differ), "snapshotCheckExit": snap})
-        print("%s %5d  eval exit %d, %d outputs differ, snapshot --check exit %d  %s"
-              % ("same      " if ok else "CONTRADICTED", sites[k], rc, len(differ), snap, k), flush=True)
+                        "evalExit": rc, "outputsDiffer": len(differ), "snapshotCheckExit": snap,
+                        **({"fuzzSnapshotCheckExit": fuzzed} if fuzz_dir else {})})
+        print("%s %5d  eval exit %d, %d outputs differ, snapshot --check exit %d%s  %s"
+              % ("same      " if ok else "CONTRADICTED", sites[k], rc, len(differ), snap,
+                 ", on fresh fuzz inputs exit %d" % fuzzed if fuzz_dir else "", k), flush=True)
         if differ:
             i = differ[0]
             print("    first: %s\n    original: %s\n    mutant:   %s" % (reqs[i][:200], base[i][:200], out[i][:200] if i < len(out) else "(no reply)"))

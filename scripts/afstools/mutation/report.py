@@ -31,7 +31,11 @@ class ReportInput:
 
 
 def pct(a, b):
-    return f"{100.0 * a / b:.1f} %" if b else "n/a"
+    """One decimal, or two where one would round a survivor away (5881 of 5883 is 99.97 %, not 100.0 %)."""
+    if not b:
+        return "n/a"
+    p = 100.0 * a / b
+    return f"{p:.2f} %" if a < b and round(p, 1) >= 100.0 else f"{p:.1f} %"
 
 
 def rate(a, b):

@@ -201,3 +201,9 @@ class TCETests(unittest.TestCase):
     def test_exclusions_are_counted_by_method(self):
         eq = {"a": "a capacity hint", "b": sites.TCE_REASON}
         self.assertEqual(sites.by_method(["a", "b", "c", "d"], eq, {"c": "message only"}), {"tce": 1, "review": 1, "diagnostic": 1})
+
+
+class PercentTests(unittest.TestCase):
+    def test_a_survivor_is_never_rounded_away(self):
+        from afstools.mutation.report import pct
+        self.assertEqual([pct(5881, 5883), pct(5883, 5883), pct(5674, 5883), pct(1, 0)], ["99.97 %", "100.0 %", "96.4 %", "n/a"])
