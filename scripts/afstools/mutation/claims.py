@@ -34,7 +34,7 @@ import sys
 import tempfile
 
 from afstools import ROOT, fuzz
-from afstools.mutation.sites import MB
+from afstools.mutation.layers import fuzz_cmd
 
 BIN = os.path.join(ROOT, ".build-mutants", "debug", "debug", "conformance")
 SITES = os.path.join(ROOT, ".build-mutants", "schemata", "sites.json")
@@ -87,17 +87,14 @@ def without_messages(line):
 def grow_corpus(out, seconds, jobs=2):
     """Fresh fuzz inputs in out/<target>/ (the original program, `seconds` per target) and their
     outputs recorded in out/.snapshots; returns the number of inputs."""
-    bins = [d for d in (fuzz.bin_dir(), os.path.join(MB, "fuzz", "release")) if os.path.exists(os.path.join(ROOT, d))]
-    if not bins:
-        sys.exit("no fuzz build: run scripts/fuzz/build.sh first")
-    names = [t for t in fuzz.load().names() if os.path.exists(os.path.join(ROOT, bins[0], "fuzz-" + t))]
+    if not os.path.exists(fuzz_cmd("json", seconds, out)[0]):
+        sys.exit("no fuzz build of the mutant world: run python3 scripts/mutation/mutate.py run --layers fuzz … first")
+    names = fuzz.load().names()
 
     def run(t):
         os.makedirs(os.path.join(out, t), exist_ok=True)
-        cmd = [os.path.join(ROOT, bins[0], "fuzz-" + t), "-max_total_time=%d" % seconds, "-print_final_stats=0",
-               "-timeout=10", "-rss_limit_mb=4096", "-artifact_prefix=%s/" % out] + fuzz.flags(t) + [
-               os.path.join(out, t), os.path.join(ROOT, "Corpus", t)]
-        return subprocess.run(cmd, cwd=ROOT, env=env(0), capture_output=True).returncode
+        # The mutation fuzz layer's command (the schemata's fuzz build; AFS_MUTANT=0 is the original program).
+        return subprocess.run(fuzz_cmd(t, seconds, os.path.join(out, t)), cwd=ROOT, env=env(0), capture_output=True).returncode
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         codes = dict(zip(names, pool.map(run, names)))
     if any(codes.values()):

@@ -28,7 +28,7 @@ def build():
                 '[{"a":1,"a":null},{"a":null,"a":1}]', '{"o":{"a":"x","a":null,"b":null}}',
                 '{%s,"a":1,"a":null}' % wide, '{%s,"a":null,"a":1}' % wide, '{"a":1,%s,"a":null}' % wide, '{"a":null,%s,"a":{"y":null}}' % wide]:
         # last member wins (NSDictionary), kept at its own place in the text (VECTORS.md: members in text order)
-        add_duplicates(f, doc, "duplicate keys %s: the last value decides (README §6.4; json.loads keeping each key's last member in "
+        add_cleaned(f, doc, "duplicate keys %s: the last value decides (README §6.4; json.loads keeping each key's last member in "
                        "text order + SPEC §6.4 rule, %%s)" % (doc if len(doc) < 60 else doc[:20] + "…" + doc[-30:]))
     # An overflowing number with cleaning on: Foundation's JSONSerialization rejects the body (recorded in
     # oracles/s6_4_json_messages), so AF never gets an object to clean; the trailing commas are ones Foundation
@@ -45,7 +45,7 @@ def build():
     # Appended: a nested object whose member is nulled by a later duplicate, after other members (the reader keeps the
     # members of every open object on one stack; the nested object's start is not 0). Oracle as above.
     for doc in ['{"a":1,"b":{"x":[1],"x":null}}', '{"a":1,"c":[2,3],"b":{"y":0,"x":{"z":1},"x":null}}']:
-        add_duplicates(f, doc, "duplicate keys %s in a nested object after other members: the last value decides (README §6.4; "
+        add_cleaned(f, doc, "duplicate keys %s in a nested object after other members: the last value decides (README §6.4; "
                        "json.loads keeping each key's last member + SPEC §6.4 rule, %%s)" % doc)
     # Appended: members removed by the cleaning whose keys (and a removed nested value) are too long to be stored inline
     # (over 15 UTF-8 bytes: on the heap), between members that stay; the removal must release them (the mutation asan
@@ -54,26 +54,20 @@ def build():
     for doc in ['{"%s":null,"%s":1,"%s":null,"%s":"%s"}' % (k[0], k[1], k[2], k[3], "v" * 40),
                 '{"%s":[null,"%s"],"%s":{"%s":null}}' % (k[0], "w" * 40, k[1], k[2]),
                 '[{"%s":null},{"%s":1,"%s":null,"%s":null}]' % (k[0], k[1], k[2], k[3])]:
-        v = json.loads(doc)
-        for profiles in (["af3"], ["af4", "strict"]):
-            f.add("%s…: members with 40-byte keys removed for their null values between kept ones (%s; json.loads + SPEC §6.4 "
-                  "rule)" % (doc[:30], "/".join(profiles)), resp("json", 200, "application/json", doc),
-                  {"valid": True, "object": clean(v, profiles[0]), "error": ABSENT}, options=o, profiles=profiles)
+        add_cleaned(f, doc, "%s…: members with 40-byte keys removed for their null values between kept ones (%%s; json.loads + "
+                    "SPEC §6.4 rule)" % doc[:30])
     # Appended: 256 members, the first one null: every kept member moves down one place, the last from the 256th slot
     # (the reader's member stack starts with room for 256, so a move that takes one member too many reads past its end,
     # which the asan layer sees). Oracle: json.loads + the SPEC §6.4 rule.
     doc = "{" + ",".join('"m%03d":%s' % (i, "null" if i == 0 else i) for i in range(256)) + "}"
-    v = json.loads(doc)
-    for profiles in (["af3"], ["af4", "strict"]):
-        f.add("256 members m000…m255, m000 null and removed, the other 255 kept in order (%s; json.loads + SPEC §6.4 rule)"
-              % "/".join(profiles), resp("json", 200, "application/json", doc),
-              {"valid": True, "object": clean(v, profiles[0]), "error": ABSENT}, options=o, profiles=profiles)
+    add_cleaned(f, doc, "256 members m000…m255, m000 null and removed, the other 255 kept in order (%s; json.loads + SPEC §6.4 rule)")
     return f
 
 
-def add_duplicates(f, doc, what):
-    """A body with duplicate keys, cleaned: af3 keeps null array elements, af4/strict drop them; `what` has a %s for the
-    profiles. Expected: json.loads keeping each key's last member (last_wins) + the SPEC §6.4 rule."""
+def add_cleaned(f, doc, what):
+    """A body cleaned: af3 keeps null array elements, af4/strict drop them; `what` has a %s for the profiles. Expected:
+    json.loads keeping each key's last member (last_wins; the same as json.loads without duplicate keys) + the SPEC §6.4
+    rule."""
     d = last_wins(doc)
     for profiles in (["af3"], ["af4", "strict"]):
         f.add(what % "/".join(profiles), resp("json", 200, "application/json", doc),
