@@ -37,8 +37,12 @@ let package = Package(
         .target(
             name: "AFConformance", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat"],
             swiftSettings: optimizedEvenInDebug),
-        // The fuzz corpus as data: output snapshots, replay, and the corpus differential's requests.
-        .target(name: "AFCorpus", dependencies: ["AFConformance", "AFFuzzBodies", "AFVectorFormat"]),
+        // The corpus file format: every fuzz target's option header and payload, the core's output
+        // for them as text, and the same call as a vector request. The fuzz bodies decode their
+        // inputs with it; the corpus tooling reads corpora with it and never sees a fuzz body.
+        .target(name: "AFCorpusFormat", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "CZlib"]),
+        // The fuzz corpus as data: output snapshots and the corpus differential's requests.
+        .target(name: "AFCorpus", dependencies: ["AFConformance", "AFCorpusFormat", "AFVectorFormat"]),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
         .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat", "CPercentEscape", "CEscapeBaseline"]),
         // afbench's plain C escape loop (the peer the SIMD kernel is measured against).
@@ -72,7 +76,11 @@ let package = Package(
         ),
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance", "AFVectorFormat"]),
         // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
-        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "CZlib"]),
+        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "AFCorpusFormat", "CZlib"]),
+        // Corpus inputs through the fuzz bodies without libFuzzer: the overnight driver's coverage step.
+        .executableTarget(
+            name: "afs-fuzz-replay",
+            dependencies: ["AFFuzzBodies", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // vapor/multipart-kit as the multipart-parser target's oracle, apart so that fuzz builds
         // without it (AFS_FUZZ_KIT=0, as in CI) do not compile SwiftNIO with sanitizers.
         .target(
@@ -84,7 +92,7 @@ let package = Package(
         .target(name: "AFFuzzXMLOracle", dependencies: ["AFFuzzBodies", "CExpat"]),
         .testTarget(
             name: "FuzzReplayTests",
-            dependencies: ["AFFuzzBodies", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFCorpus", "AFConformance"]),
+            dependencies: ["AFFuzzBodies", "AFCorpusFormat", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFCorpus", "AFConformance"]),
     ]
 )
 
@@ -109,7 +117,7 @@ if Context.environment["AFS_FUZZ"] == "1" {
     for target in package.targets {
         switch target.name {
         case "AFSerialization", "AFFoundationCompat": target.swiftSettings = (target.swiftSettings ?? []) + covered
-        case "AFFuzzBodies", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFVectorFormat": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
+        case "AFFuzzBodies", "AFCorpusFormat", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFVectorFormat": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
         case "CPercentEscape" where !global:
             // The escape kernel is core code: coverage counters and ASan, like the Swift core.
             target.cSettings = [.unsafeFlags(["-O2", "-fsanitize=fuzzer-no-link,address"])]

@@ -6,9 +6,9 @@
 
 Reads `swift package describe --type json` with AFS_FUZZ=1 and AFS_MUTANTS=1, so the fuzz executables
 and the mutation fork server (declared only in those builds) are drawn too. The rule ("no arrow
-back", issue 24): the runner library (AFConformance) and the wire format reach no fuzz code; the fuzz
-bodies reach no runner; only the corpus tooling, the fuzz executables and their tests reach the fuzz
-bodies. The block sits between `<!-- BEGIN GENERATED: module-graph` and `<!-- END GENERATED:
+back", issue 24): the runner library (AFConformance), the wire format and the corpus format reach no
+fuzz code; the fuzz bodies reach no runner; only the fuzz executables (the libFuzzer targets, their
+oracles, afs-fuzz-replay) and their tests reach the fuzz bodies. The block sits between `<!-- BEGIN GENERATED: module-graph` and `<!-- END GENERATED:
 module-graph -->`.
 """
 import json
@@ -21,11 +21,13 @@ README = os.path.join(ROOT, "README.md")
 BEGIN = "<!-- BEGIN GENERATED: module-graph"
 END = "<!-- END GENERATED: module-graph -->"
 FUZZ = "AFFuzzBodies"
-# Modules that may depend on the fuzz bodies (directly or not): the corpus tooling (snapshots, replay,
-# the corpus differential), the CLI that hosts its commands, the fuzz executables and oracles, tests.
-MAY_REACH_FUZZ = {"AFCorpus", "conformance", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "FuzzReplayTests"}
-# Must not reach each other: the runner library and the fuzz bodies (both sit on the wire format).
-APART = [("AFConformance", FUZZ), (FUZZ, "AFConformance"), ("AFVectorFormat", FUZZ), ("AFVectorFormat", "AFConformance")]
+# Modules that may depend on the fuzz bodies (directly or not): the fuzz executables (fuzz-*, the
+# corpus replay afs-fuzz-replay), the oracles they link, and the tests of the bodies.
+MAY_REACH_FUZZ = {"afs-fuzz-replay", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "FuzzReplayTests"}
+# Must not reach each other: the runner library and the fuzz bodies (both sit on the wire format);
+# the corpus format sits under the bodies and the corpus tooling, and reaches neither runner nor bodies.
+APART = [("AFConformance", FUZZ), (FUZZ, "AFConformance"), ("AFVectorFormat", FUZZ), ("AFVectorFormat", "AFConformance"),
+         ("AFCorpusFormat", FUZZ), ("AFCorpusFormat", "AFConformance"), ("AFCorpus", FUZZ), ("conformance", FUZZ)]
 
 
 def targets():

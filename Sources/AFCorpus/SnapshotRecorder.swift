@@ -1,21 +1,21 @@
 import AFConformance
-import AFFuzzBodies
+import AFCorpusFormat
 import AFVectorFormat
 import Foundation
 
 /// Records and checks output snapshots of the fuzz corpus (issue 7): for every input file of
 /// `Corpus/<target>/` (seeds, vector-derived inputs, merged fuzzer finds, regressions), the digest
-/// of the core's rendered output (``SnapshotOutput``), written to `Snapshots/<target>.snapshot`.
+/// of the core's rendered output (`CorpusTarget.describeOutput`, AFCorpusFormat), written to `Snapshots/<target>.snapshot`.
 public struct SnapshotRecorder {
     /// A target: its name, whether it renders output, and the renderer.
     public struct Target {
         public var name: String
+        /// Always true now (every target renders its output); a snapshot file written by a target
+        /// without a renderer recorded invariant verdicts ("invariants" in its header line).
         public var rendersOutput: Bool
         public var describe: ([UInt8]) -> String
         /// The input as a golden-vector request (for `conformance promote`), when expressible.
         public var vectorRequest: ([UInt8]) -> VectorRequest? = { _ in nil }
-        /// Runs the input through the target's fuzz body: the broken invariant's message, or nil.
-        public var check: ([UInt8]) -> String? = { _ in nil }
 
         public init(name: String, rendersOutput: Bool, describe: @escaping ([UInt8]) -> String) {
             self.name = name
@@ -24,16 +24,11 @@ public struct SnapshotRecorder {
         }
     }
 
-    /// Every replayed fuzz target (``FuzzTargets/all``) with its output renderer.
+    /// Every corpus target (``CorpusTargets/all``) with its output renderer.
     public static var targets: [Target] {
-        FuzzTargets.all.map { body in
-            var t = Target(name: body.name, rendersOutput: SnapshotOutput.rendersOutput(body)) { SnapshotOutput.describe(body, $0) }
-            t.vectorRequest = { VectorRequest.of(body, $0) }
-            t.check = { bytes in
-                var input = FuzzInput(bytes)
-                if case .failure(let f) = Result(catching: { () throws(FuzzFailure) in try body.run(&input) }) { return f.message }
-                return nil
-            }
+        CorpusTargets.all.map { format in
+            var t = Target(name: format.name, rendersOutput: true) { format.describe($0) }
+            t.vectorRequest = { format.vectorRequest(bytes: $0) }
             return t
         }
     }

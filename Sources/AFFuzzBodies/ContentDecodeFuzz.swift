@@ -1,13 +1,9 @@
+import AFCorpusFormat
 import AFSerialization
 
 /// SPEC §7 Content-Encoding decoding.
 ///
-/// Header (5 bytes, frozen): `[0]` Content-Encoding: 0–7 one of ``encodings``, n ≥ 8 the first
-/// n − 7 payload bytes (lossy UTF-8); `[1]`, `[2]`
-/// chunk sizes − 1 (the input is fed in chunks alternating between the two); `[3]` bit 0: the
-/// harness compresses the payload itself (else the payload is the encoded body), bit 1: raw
-/// deflate instead of zlib format for `deflate` layers; bits 2–7 reserved; `[4]` decoded-size
-/// limit: 0 = default, else value × 16 bytes.
+/// Input: ``ContentDecodeInput`` (the frozen option header and the payload).
 ///
 /// Checks: one-shot and chunked streaming give identical output or the same error (kind,
 /// offset, context); output never exceeds the limit; a body the harness compressed decodes to
@@ -15,46 +11,11 @@ import AFSerialization
 /// single-layer body that zlib's one-shot inflate decodes completely within the limit decodes to
 /// the same bytes.
 public enum ContentDecodeFuzz: FuzzBody {
-    public static let name = "content-decode"
-    static let encodings = ["gzip", "x-gzip", "deflate", "identity", "gzip, deflate", "deflate,gzip", "br", "GZIP , identity"]
+    public static var name: String { ContentDecodeInput.name }
 
-    /// The decoded header and payload (shared with the snapshot renderer).
-    struct Setup {
-        let encoding: String
-        let chunkA: Int, chunkB: Int
-        let flags: UInt8
-        let limit: Int
-        let payload: [UInt8]
-    }
 
-    static func setUp(_ input: inout FuzzInput) -> Setup {
-        let encodingByte = input.option()
-        let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
-        let flags = input.option()
-        let limitByte = input.option()
-        let encoding = encodingByte < 8 ? encodings[Int(encodingByte)] : String(decoding: input.take(Int(encodingByte) - 7), as: UTF8.self)
-        let limit = limitByte == 0 ? Limits.default.maxDecodedSize : Int(limitByte) * 16
-        return Setup(encoding: encoding, chunkA: chunkA, chunkB: chunkB, flags: flags, limit: limit, payload: Array(input.rest()))
-    }
-
-    /// The encoded body: the payload itself, or (flag bit 0) the payload compressed by zlib for
-    /// each coding in order, with the size each inflating layer must give back.
-    static func body(_ setup: Setup, _ codings: [ContentCoding]) -> (body: [UInt8], layerOutputs: [Int]) {
-        var body = setup.payload
-        var layerOutputs: [Int] = []
-        guard setup.flags & 1 != 0 else { return (body, layerOutputs) }
-        for c in codings {
-            switch c {
-            case .identity: continue
-            case .gzip: layerOutputs.append(body.count); body = ZlibOracle.compress(body, windowBits: 31)
-            case .deflate: layerOutputs.append(body.count); body = ZlibOracle.compress(body, windowBits: setup.flags & 2 != 0 ? -15 : 15)
-            }
-        }
-        return (body, layerOutputs)
-    }
-
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let setup = setUp(&input)
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = ContentDecodeInput.setUp(&input)
         let (encoding, chunkA, chunkB, flags, limit, payload) = (setup.encoding, setup.chunkA, setup.chunkB, setup.flags, setup.limit, setup.payload)
 
         let codings: [ContentCoding]
@@ -62,7 +23,7 @@ public enum ContentDecodeFuzz: FuzzBody {
             try check([.unsupportedContentEncoding, .limitExceeded].contains(error.kind), "\(encoding): \(error)")
             return
         }
-        let (body, layerOutputs) = Self.body(setup, codings)
+        let (body, layerOutputs) = ContentDecodeInput.body(setup, codings)
 
         let oneShot = Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
         let streamed = Result { () throws(AFSError) -> [UInt8] in

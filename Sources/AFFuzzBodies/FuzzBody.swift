@@ -1,3 +1,4 @@
+import AFCorpusFormat
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,13 +22,13 @@ public func check(_ condition: Bool, _ message: @autoclosure () -> String) throw
 public protocol FuzzBody {
     /// The target's name: its corpus is `Corpus/<name>/`, its executable `fuzz-<name>`.
     static var name: String { get }
-    static func run(_ input: inout FuzzInput) throws(FuzzFailure)
+    static func run(_ input: inout CorpusInput) throws(FuzzFailure)
 }
 
 extension FuzzBody {
     /// Runs the body on `bytes` from the start of the header.
     public static func run(bytes: [UInt8]) throws(FuzzFailure) {
-        var input = FuzzInput(bytes)
+        var input = CorpusInput(bytes)
         try run(&input)
     }
 

@@ -1,12 +1,11 @@
+import AFCorpusFormat
 import AFSerialization
 import AFVectorFormat
 import Foundation
 
 /// JSON parsing (SPEC §6.4) against Foundation's `JSONSerialization`, and null cleaning.
 ///
-/// Header (2 bytes, frozen): `[0]` bit 0: allowFragments; bit 1: Foundation dialect (what af3/af4
-/// responses use) instead of RFC 8259; bits 2–7 reserved; `[1]` bit 0: check null cleaning;
-/// bits 1–7 reserved. Payload: the JSON bytes.
+/// Input: ``JSONInput`` (the frozen option header and the payload).
 ///
 /// Checks: Foundation dialect: accept/reject agrees with `JSONSerialization` exactly; RFC 8259
 /// dialect: every document we accept, `JSONSerialization` accepts too unless a number overflows
@@ -18,17 +17,11 @@ import Foundation
 /// reading, leaves no null where the profile removes them, is idempotent, and af3's output
 /// cleaned again by af4 is af4's output (af3 ⊇ af4).
 public enum JSONFuzz: FuzzBody {
-    public static let name = "json"
+    public static var name: String { JSONInput.name }
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let flags = input.option()
-        let allowFragments = flags & 1 == 1
-        let foundationDialect = flags & 2 != 0
-        let cleaning = input.option() & 1 == 1
-        let payload = Array(input.rest())
-
-        var parser = JSONParser(allowFragments: allowFragments)
-        parser.dialect = foundationDialect ? .foundation : .rfc8259
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = JSONInput.setUp(&input)
+        let (allowFragments, foundationDialect, cleaning, payload, parser) = (setup.allowFragments, setup.foundationDialect, setup.cleaning, setup.payload, setup.parser)
         let ours = Result { () throws(AFSError) in try parser.parse(payload) }
         var theirError: NSError?
         let theirs: Any?

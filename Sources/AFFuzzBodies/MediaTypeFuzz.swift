@@ -1,28 +1,21 @@
+import AFCorpusFormat
 import AFSerialization
 
 /// SPEC §6.2–6.3: MIME type extraction (af and strict) and response validation.
 ///
-/// Header (5 bytes, frozen): `[0]` profile (mod 3); `[1..2]` status code, little-endian, mod 1000;
-/// `[3]` flags: bit 0 URL present, bit 1 non-empty body, bit 2 acceptable content types set,
-/// bit 3 acceptable status codes (200…299) set, bit 4 no Content-Type header; bits 5–7 reserved;
-/// `[4]` which of ``patterns`` are the acceptable content types (bit mask).
-/// Payload: the Content-Type value (lossy UTF-8).
+/// Input: ``MediaTypeInput`` (the frozen option header and the payload).
 ///
 /// Checks: the af MIME type is the value cut at `;`, trimmed, lowercased (possibly empty); the
 /// strict parser accepts exactly what an independent RFC 9110 §8.3.1 recognizer accepts, with the
 /// same type/subtype, and then agrees with the af rule; validity and the error chain follow SPEC
 /// §6.3 (−1016 only with a body and a URL; −1011 only with a URL, outer, with −1016 underlying).
 public enum MediaTypeFuzz: FuzzBody {
-    public static let name = "media-type"
-    static let patterns = ["application/json", "text/json", "text/javascript", "text/*", "*/*", "image/png", "Application/JSON", "application/json; charset=utf-8"]
-    static let patternEssences = Dictionary(uniqueKeysWithValues: patterns.map { ($0, RFC9110MediaType.recognize(Array($0.utf8))) })
+    public static var name: String { MediaTypeInput.name }
+    static let patternEssences = Dictionary(uniqueKeysWithValues: MediaTypeInput.patterns.map { ($0, RFC9110MediaType.recognize(Array($0.utf8))) })
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let profile = input.pick(Profile.self)
-        let status = Int(input.option16() % 1000)
-        let flags = input.option()
-        let mask = input.option()
-        let contentType = String(decoding: input.rest(), as: UTF8.self)
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = MediaTypeInput.setUp(&input)
+        let (profile, status, flags, mask, contentType) = (setup.profile, setup.status, setup.flags, setup.mask, setup.contentType)
 
         // MIME type, af rule (SPEC §6.2) and strict parser vs the recognizer.
         let af = MediaType.afMIMEType(contentType)
@@ -38,7 +31,7 @@ public enum MediaTypeFuzz: FuzzBody {
 
         // Validation (SPEC §6.3).
         let hasURL = flags & 1 != 0, hasBody = flags & 2 != 0
-        let types: [String]? = flags & 4 != 0 ? patterns.indices.filter { mask & (1 << $0) != 0 }.map { patterns[$0] } : nil
+        let types: [String]? = flags & 4 != 0 ? MediaTypeInput.patterns.indices.filter { mask & (1 << $0) != 0 }.map { MediaTypeInput.patterns[$0] } : nil
         let codes: [ClosedRange<Int>]? = flags & 8 != 0 ? [200...299] : nil
         let headers = flags & 16 != 0 ? [] : [HTTPResponse.Header("Content-Type", contentType)]
         let response = HTTPResponse(statusCode: status, headers: headers, url: hasURL ? "http://h/" : nil, body: hasBody ? [0x7B] : nil)

@@ -1,12 +1,9 @@
+import AFCorpusFormat
 import AFSerialization
 
 /// SPEC §5.7 strict multipart parser on arbitrary bytes.
 ///
-/// Header (4 bytes, frozen): `[0]` boundary: 0–3 one of ``boundaries``, n ≥ 4 the first n − 3 payload
-/// bytes (lossy UTF-8); `[1]`, `[2]` chunk sizes − 1
-/// (the input is fed in chunks alternating between the two); `[3]` bit 0: allow UTF-8 headers,
-/// bit 1: small limits (4 parts, 64 header bytes per part, 1024 bytes in all); bits 2–7 reserved.
-/// Payload: the body bytes.
+/// Input: ``MultipartParserInput`` (the frozen option header and the payload).
 ///
 /// Checks: no crash or hang; chunked and one-shot parsing agree (parts, or error kind and offset);
 /// accepted input respects the limits and the parts written back (SPEC §5.2 framing) parse to the
@@ -15,34 +12,10 @@ import AFSerialization
 /// (that oracle lives in AFFuzzMultipartKitOracle; see ``referenceParser``; bytes ≥ 0x80 are
 /// compared as 0x7F there, see ``kitSafe(_:)``).
 public enum MultipartParserFuzz: FuzzBody {
-    public static let name = "multipart-parser"
-    static let boundaries = ["AaB03x", "Boundary+D87993F14D11D1AD", "b", "----WebKitFormBoundary7MA4YWxkTrZu0gW"]
+    public static var name: String { MultipartParserInput.name }
 
-    /// The decoded header and payload (shared with the snapshot renderer).
-    struct Setup {
-        let boundary: String
-        let chunkA: Int, chunkB: Int
-        let options: MultipartParserOptions
-        let body: [UInt8]
-    }
-
-    static func setUp(_ input: inout FuzzInput) -> Setup {
-        let boundaryByte = input.option()
-        let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
-        let flags = input.option()
-        let boundary = boundaryByte < 4 ? boundaries[Int(boundaryByte)] : String(decoding: input.take(Int(boundaryByte) - 3), as: UTF8.self)
-        var limits = Limits.default
-        if flags & 2 != 0 {
-            limits.maxMultipartParts = 4
-            limits.maxPartHeaderBytes = 64
-            limits.maxMultipartBytes = 1024
-        }
-        let options = MultipartParserOptions(limits: limits, allowUTF8Headers: flags & 1 != 0)
-        return Setup(boundary: boundary, chunkA: chunkA, chunkB: chunkB, options: options, body: Array(input.rest()))
-    }
-
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let setup = setUp(&input)
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = MultipartParserInput.setUp(&input)
         let (boundary, chunkA, chunkB, options, body) = (setup.boundary, setup.chunkA, setup.chunkB, setup.options, setup.body)
         let limits = options.limits
 

@@ -1,3 +1,4 @@
+import AFCorpusFormat
 import AFSerialization
 #if canImport(Glibc)
 import Glibc
@@ -5,12 +6,7 @@ import Glibc
 
 /// SPEC §5.1–5.6 multipart writer and phase reader.
 ///
-/// Header (6 bytes, frozen): `[0]` profile (mod 3); `[1]`, `[2]` read sizes − 1 (reads alternate);
-/// `[3]` packet size (0 = unlimited); `[4]` boundary random seed; `[5]` bit 0: stream parts yield a
-/// byte more or less than declared (by bit 1); bit 2: also finalize a POST and write its body to a
-/// file (SPEC §5.4, §5.6); bits 3–7 reserved.
-/// Payload: parts, one op byte each (mod 4): 0 form field, 1 file data, 2 stream, 3 custom headers;
-/// then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32).
+/// Input: ``MultipartWriterInput`` (the frozen option header and the payload).
 ///
 /// Checks: any read and packet sizes give the same bytes, reads never exceed the buffer or the
 /// packet size; the byte count equals the Content-Length computed up front; a declared stream
@@ -19,28 +15,9 @@ import Glibc
 /// the finalized request carries the form's Content-Type and Content-Length, and the file written
 /// from it holds exactly the bytes read, or the same error kind.
 public enum MultipartWriterFuzz: FuzzBody {
-    public static let name = "multipart-writer"
+    public static var name: String { MultipartWriterInput.name }
 
-    final class ArrayStream: MultipartByteStream {
-        let bytes: [UInt8]
-        var at = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-        func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
-            let n = min(buffer.count, bytes.count - at)
-            for k in 0..<n { buffer[k] = bytes[at + k] }
-            at += n
-            return n
-        }
-    }
-
-    struct Expected {
-        var name: String
-        var filename: String?
-        var mimeType: String?
-        var body: [UInt8]
-    }
-
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let spec = MultipartWriterInput(&input)
         let (profile, readA, readB, packetByte) = (spec.profile, spec.readA, spec.readB, spec.packetByte)
         let expected = spec.parts.map(\.expected), lengthLie = spec.lengthLie
@@ -53,16 +30,16 @@ public enum MultipartWriterFuzz: FuzzBody {
             return
         }
 
-        let reference = read(form.makeStream(), sizes: [1 << 16])
+        let reference = MultipartWriterInput.read(form.makeStream(), sizes: [1 << 16])
         let packet = packetByte == 0 ? nil : Int(packetByte)
-        let throttled = read(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [readA, readB], packet: packet)
+        let throttled = MultipartWriterInput.read(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [readA, readB], packet: packet)
         switch (reference, throttled) {
         case (.failure(let e), .failure(let f)):
             try check(e.kind == f.kind, "read sizes change the error: \(e) vs \(f)")
             try check(lengthLie || profile == .strict, "unexpected read error \(e)")
             return
         case (.success(let a), .success(let b)):
-            if spec.flags & 4 != 0 { try checkFile(form, bytes: a) }
+            if spec.flags & 4 != 0, let why = MultipartWriterInput.fileMismatch(form, bytes: a) { throw FuzzFailure(why) }
             try check(a == b, "read sizes (\(readA), \(readB)) / packet \(packetByte) change the bytes")
             try check(!lengthLie, "a stream that lies about its length was read without error")
             try check(a.count == form.contentLength, "\(a.count) bytes, Content-Length \(form.contentLength)")
@@ -72,58 +49,9 @@ public enum MultipartWriterFuzz: FuzzBody {
         }
     }
 
-    /// SPEC §5.4 and §5.6 through the file system: a finalized POST, its body streamed into a file.
-    static func checkFile(_ form: MultipartFormData, bytes: [UInt8]) throws(FuzzFailure) {
-        var form = form
-        let path = "/tmp/afs-fuzz-multipart-\(getpid())"
-        defer { unlink(path) }
-        let base = Request(method: "POST", url: "http://h/u")
-        if form.parts.isEmpty {
-            // SPEC §5.4: no parts leave the request as it was; §5.6: then there is no stream to write.
-            let finalized = Result { () throws(AFSError) in try form.finalizing(base) }
-            guard case .success(let r) = finalized, r.body.isNone, r.url == base.url, r.headers.isEmpty else {
-                throw FuzzFailure("finalizing an empty form changed the request: \(finalized)")
-            }
-            let written = Result { () throws(AFSError) in try MultipartBodyFile.writingBody(of: base, toFile: path) }
-            guard case .failure(let e) = written, e.kind == .invalidOption else { throw FuzzFailure("wrote a request without a stream body: \(written)") }
-            return
-        }
-        let result = Result { () throws(AFSError) in
-            let request = try form.finalizing(base)
-            return (request, try MultipartBodyFile.writingBody(of: request, toFile: path))
-        }
-        guard case .success(let (request, written)) = result else { throw FuzzFailure("finalizing or writing the file failed: \(result)") }
-        try check(request.headers["Content-Type"] == form.contentType && request.headers["Content-Length"] == String(bytes.count),
-                  "finalized headers \(request.headers.pairs)")
-        try check(written.body.isNone && written.headers["Content-Length"] == String(bytes.count), "the written request kept a body or lost Content-Length")
-        guard let f = fopen(path, "rb") else { throw FuzzFailure("no file at \(path)") }
-        defer { fclose(f) }
-        var file = [UInt8](repeating: 0, count: bytes.count + 1)
-        let n = fread(&file, 1, file.count, f)
-        try check(n == bytes.count && Array(file[..<n]) == bytes, "the file holds \(n) bytes, not the \(bytes.count) read")
-    }
 
-    /// Reads a whole stream with buffers cycling through `sizes`, checking each read's bound.
-    static func read(_ stream: MultipartBodyStream, sizes: [Int], packet: Int? = nil) -> Result<[UInt8], AFSError> {
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: sizes.max() ?? 1)
-        var k = 0
-        while true {
-            let size = sizes[k % sizes.count]
-            k += 1
-            let result = buffer.withUnsafeMutableBytes { b in
-                Result { () throws(AFSError) in try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: b[..<size])) }
-            }
-            guard case .success(let n) = result else { return result.map { _ in [] } }
-            if n == 0 { break }
-            if n > size || n > (packet ?? .max) || n < 0 { return .failure(AFSError(.invalidOption, "read returned \(n) for buffer \(size), packet \(packet ?? 0)")) }
-            out += buffer[..<n]
-            if out.count > 1 << 22 { return .failure(AFSError(.invalidOption, "stream does not end")) }
-        }
-        return .success(out)
-    }
 
-    static func checkParsesBack(_ bytes: [UInt8], form: MultipartFormData, expected: [Expected], profile: Profile) throws(FuzzFailure) {
+    static func checkParsesBack(_ bytes: [UInt8], form: MultipartFormData, expected: [MultipartWriterInput.Expected], profile: Profile) throws(FuzzFailure) {
         if expected.isEmpty { try check(bytes.isEmpty, "no parts but \(bytes.count) bytes"); return }
         let delimiter = Array("\r\n--\(form.boundary)".utf8)
         func holds(_ b: [UInt8], _ d: [UInt8]) -> Bool { b.count >= d.count && (0...(b.count - d.count)).contains { b[$0..<$0 + d.count].elementsEqual(d) } }

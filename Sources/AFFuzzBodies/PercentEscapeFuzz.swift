@@ -1,17 +1,17 @@
+import AFCorpusFormat
 import AFSerialization
 import Foundation
 
 /// SPEC §1 percent-escaping.
 ///
-/// Header (3 bytes, frozen): `[0]` style (mod 3, `EscapeStyle.allCases` order), `[1]` batch size − 1,
-/// `[2]` bit 0: payload is little-endian UTF-16 code units instead of UTF-8 bytes; bits 1–7 reserved.
+/// Input: ``PercentEscapeInput`` (the frozen option header and the payload).
 ///
 /// Checks: differential against Foundation's `addingPercentEncoding` with the style's set (the AF
 /// set for `afnetworking`); batch ranges and text invariant under the batch size; unescaping gives the
 /// input back; exactly the style's allowed bytes
 /// are left unescaped; invalid UTF-8 / lone surrogates are typed errors at the right offset.
 public enum PercentEscapeFuzz: FuzzBody {
-    public static let name = "percent-escape"
+    public static var name: String { PercentEscapeInput.name }
 
     /// The allowed sets written out from SPEC §1.1/§1.3 (not taken from the core).
     static let alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -32,21 +32,13 @@ public enum PercentEscapeFuzz: FuzzBody {
         ($0, CharacterSet(charactersIn: allowedText($0) + ($0 == .whatwgForm ? " " : "")))
     })
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let style = input.pick(EscapeStyle.self)
-        let batchSize = Int(input.option()) + 1
-        let utf16Mode = input.option() & 1 == 1
-        let payload = Array(input.rest())
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = PercentEscapeInput.setUp(&input)
+        let (style, batchSize, utf16Mode, payload) = (setup.style, setup.batchSize, setup.utf16Mode, setup.payload)
 
         let string: String, escaped: String
         if utf16Mode {
-            var units: [UInt16] = []
-            units.reserveCapacity(payload.count / 2)
-            var i = 0
-            while i + 1 < payload.count {
-                units.append(UInt16(payload[i]) | UInt16(payload[i + 1]) << 8)
-                i += 2
-            }
+            let units = setup.units
             let oracle = String(validating: units, as: UTF16.self)
             let ours: Result<String, AFSError> = Result { () throws(AFSError) in try PercentEscape.escape(utf16: units, style: style) }
             switch (oracle, ours) {

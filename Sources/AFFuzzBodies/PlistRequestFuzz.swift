@@ -1,12 +1,11 @@
+import AFCorpusFormat
 import AFFoundationCompat
 import AFSerialization
 import Foundation
 
 /// SPEC §3.4 property-list request bodies against Foundation's `PropertyListSerialization`.
 ///
-/// Header (2 bytes, frozen): `[0]` profile, `Profile.allCases[b % 3]`; `[1]` bit 0: bounded tree
-/// (``ParameterProgram/decode(_:bounded:)``); bit 1: the request already has a Content-Type;
-/// bit 2: no parameters; bits 3–7 reserved. Payload: a ``ParameterProgram``. The method is POST.
+/// Input: ``PlistRequestInput`` (the frozen option header and the payload).
 ///
 /// Checks: no parameters, no body and no Content-Type of ours; a tree with a null or a set fails
 /// with NSCocoaErrorDomain 3851 (SPEC §3.4), as Foundation's writer refuses it; otherwise the body
@@ -15,31 +14,11 @@ import Foundation
 /// merge, Foundation reads both bodies to the same object), Content-Type `application/x-plist`
 /// unless the request had one. Trees deeper than ``RequestFuzz/foundationDepth`` are only read back.
 public enum PlistRequestFuzz: FuzzBody {
-    public static let name = "plist-request"
+    public static var name: String { PlistRequestInput.name }
 
-    struct Setup {
-        let profile: Profile, flags: UInt8
-        let parameters: ParameterValue?
-        let request: Request
-        var header: String { "\(profile) flags \(flags)" }
-        func serialize() -> Result<Request, AFSError> {
-            Result { () throws(AFSError) in
-                try PropertyListRequestSerializer(base: HTTPRequestSerializer(profile: profile)).serialize(request, parameters: parameters)
-            }
-        }
-    }
 
-    static func setUp(_ input: inout FuzzInput) -> Setup {
-        let profile = input.pick(Profile.self), flags = input.option()
-        let tree = ParameterProgram.decode(&input, bounded: flags & 1 != 0)
-        var headers: HTTPHeaders = []
-        if flags & 2 != 0 { headers.set("content-type", "text/mine") }
-        return Setup(profile: profile, flags: flags, parameters: flags & 4 != 0 ? nil : tree,
-                     request: Request(method: "POST", url: "http://h/p", headers: headers))
-    }
-
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let setup = setUp(&input)
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = PlistRequestInput.setUp(&input)
         let result = setup.serialize()
         let contentType = setup.flags & 2 != 0 ? "text/mine" : PropertyListRequestSerializer.contentType
         guard let parameters = setup.parameters else {

@@ -1,12 +1,10 @@
+import AFCorpusFormat
 import AFSerialization
 import Foundation
 
 /// SPEC §2 query-string flattening and encoding.
 ///
-/// Header (4 bytes, frozen): `[0]` profile (mod 3, `Profile.allCases` order), `[1]` escape style
-/// (mod 3) + 3 × array style (`/3 mod 3`), `[2]` bit 0: literal bools, bit 1: bounded tree
-/// (``ParameterProgram/decode(_:bounded:)``); bits 2–7 reserved,
-/// `[3]` parameter depth limit: 0 = default, else value mod 32. Payload: a ``ParameterProgram``.
+/// Input: ``QueryStringInput`` (the frozen option header and the payload).
 ///
 /// Checks: determinism; dictionary entry order does not matter (distinct keys); the typed error is
 /// raised exactly when the input has data, a too-deep container or (strict) a non-dictionary root;
@@ -14,32 +12,11 @@ import Foundation
 /// gives exactly the leaves of the input with their bracketed fields, in SPEC §2.3 order,
 /// computed here independently (see ``Leaves`` for the one case compared as a multiset).
 public enum QueryStringFuzz: FuzzBody {
-    public static let name = "query-string"
+    public static var name: String { QueryStringInput.name }
 
-    /// The decoded header and payload (shared with the snapshot renderer and vector requests).
-    struct Setup {
-        let profile: Profile
-        let options: QueryStringOptions
-        let depthByte: UInt8
-        let tree: ParameterValue
-    }
 
-    static func setUp(_ input: inout FuzzInput) -> Setup {
-        let profile = input.pick(Profile.self)
-        let styles = input.option()
-        let escapeStyle = EscapeStyle.allCases[Int(styles % 3)]
-        let arrayStyle = ArrayStyle.allCases[Int(styles / 3 % 3)]
-        let flags = input.option()
-        let boolStyle: BoolStyle = flags & 1 == 1 ? .literal : .numeric
-        var limits = Limits.default
-        let depthByte = input.option()
-        if depthByte != 0 { limits.maxParameterDepth = Int(depthByte % 32) }
-        let options = QueryStringOptions(escapeStyle: escapeStyle, arrayStyle: arrayStyle, boolStyle: boolStyle, limits: limits)
-        return Setup(profile: profile, options: options, depthByte: depthByte, tree: ParameterProgram.decode(&input, bounded: flags & 2 != 0))
-    }
-
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let setup = setUp(&input)
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = QueryStringInput.setUp(&input)
         let (profile, options, tree) = (setup.profile, setup.options, setup.tree)
         let (escapeStyle, arrayStyle, boolStyle, limits) = (options.escapeStyle, options.arrayStyle, options.boolStyle, options.limits)
 

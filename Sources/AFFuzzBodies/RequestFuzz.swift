@@ -1,15 +1,11 @@
+import AFCorpusFormat
 import AFFoundationCompat
 import AFSerialization
 import Foundation
 
 /// SPEC §3 request serialization (HTTP form and JSON serializers).
 ///
-/// Header (4 bytes, frozen): `[0]` serializer (mod 2: http, json); `[1]` method (mod 8 of
-/// GET HEAD DELETE POST PUT PATCH get OPTIONS); `[2]` profile (mod 3); `[3]` flags: bit 0 the
-/// request already has a Content-Type, bit 1 parameters present, bit 2 URL has a query (`?`),
-/// bit 3 URL has a fragment, bit 4 `.sortedKeys`, bit 5 `.withoutEscapingSlashes`, bit 6
-/// `.prettyPrinted`, bit 7 bounded tree (``ParameterProgram/decode(_:bounded:)``). Payload: a
-/// ``ParameterProgram``.
+/// Input: ``RequestInput`` (the frozen option header and the payload).
 ///
 /// Checks: GET/HEAD/DELETE put the query in the URL (`?` or `&`, AF after a fragment, strict
 /// before it), no body, no Content-Type of ours; other methods: form body = the query (or empty)
@@ -23,8 +19,7 @@ import Foundation
 /// from AFFoundationCompat's `foundationBodyObject` (AF's NSDictionary: duplicate keys collapse, so
 /// those compare structurally).
 public enum RequestFuzz: FuzzBody {
-    public static let name = "request"
-    static let methods = ["GET", "HEAD", "DELETE", "POST", "PUT", "PATCH", "get", "OPTIONS"]
+    public static var name: String { RequestInput.name }
     /// The deepest tree whose JSON body is compared with Foundation's bytes. On Linux,
     /// `isValidJSONObject` and `data(withJSONObject:)` re-bridge every nested container at every
     /// level (depth × size): a 226-byte input nesting 200 dictionaries took 160 ms, and such inputs
@@ -32,56 +27,9 @@ public enum RequestFuzz: FuzzBody {
     /// by leaf and must parse with `JSONSerialization`.
     static let foundationDepth = 32
 
-    /// The decoded header and payload, and the serializer they configure (shared with the
-    /// snapshot renderer).
-    struct Setup {
-        let json: Bool
-        let method: String
-        let profile: Profile
-        let flags: UInt8
-        let url: String
-        let parameters: ParameterValue?
-        let request: Request
-        let options: JSONWritingOptions
-        let serializer: any RequestSerializer
-        /// Every key is printable ASCII or a control in 0x09–0x0D: then the core's default
-        /// `.sortedKeys` order is Foundation's; otherwise the fuzz input uses `.foundationExact`.
-        let keysPlain: Bool
-    }
 
-    static func setUp(_ input: inout FuzzInput) -> Setup {
-        let json = input.option() % 2 == 1
-        let method = methods[Int(input.option() % 8)]
-        let profile = input.pick(Profile.self)
-        let flags = input.option()
-        let tree = ParameterProgram.decode(&input, bounded: flags & 0x80 != 0)
-        let parameters: ParameterValue? = flags & 2 != 0 ? tree : nil
-        var url = "http://h/p"
-        if flags & 4 != 0 { url += "?x=1" }
-        if flags & 8 != 0 { url += "#frag" }
-        var headers: HTTPHeaders = []
-        if flags & 1 != 0 { headers.set("content-type", "text/mine") }
-        let request = Request(method: method, url: url, headers: headers)
-        var options: JSONWritingOptions = []
-        if flags & 16 != 0 { options.insert(.sortedKeys) }
-        if flags & 32 != 0 { options.insert(.withoutEscapingSlashes) }
-        if flags & 64 != 0 { options.insert(.prettyPrinted) }
-
-        // Under .sortedKeys, the core's default key order matches Foundation for plain ASCII keys
-        // (its documented Deviation covers the rest); other keys get Foundation's exact comparator.
-        let keysPlain = parameters?.allNodes { v in
-            guard case .dictionary(let es) = v else { return true }
-            return es.allSatisfy { $0.key.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value) } }
-        } ?? true
-        let base = HTTPRequestSerializer(profile: profile)
-        let serializer: any RequestSerializer = json
-            ? JSONRequestSerializer(base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExact) : base
-        return Setup(json: json, method: method, profile: profile, flags: flags, url: url, parameters: parameters,
-                     request: request, options: options, serializer: serializer, keysPlain: keysPlain)
-    }
-
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let setup = setUp(&input)
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = RequestInput.setUp(&input)
         let (json, method, profile, flags, url) = (setup.json, setup.method, setup.profile, setup.flags, setup.url)
         let (parameters, request, options, serializer) = (setup.parameters, setup.request, setup.options, setup.serializer)
         let result = Result { () throws(AFSError) in try serializer.serialize(request, parameters: parameters) }
@@ -210,21 +158,6 @@ extension ParameterValue {
         case .set(let xs): .set(xs.map(\.dictionariesAsArrays))
         default: self
         }
-    }
-
-    /// True when `predicate` holds for every value of the tree, containers included (visited
-    /// iteratively, stopping at the first that fails).
-    func allNodes(where predicate: (ParameterValue) -> Bool) -> Bool {
-        var work = [self]
-        while let v = work.popLast() {
-            if !predicate(v) { return false }
-            switch v {
-            case .dictionary(let es): work.append(contentsOf: es.map(\.value))
-            case .array(let xs), .set(let xs): work.append(contentsOf: xs)
-            default: break
-            }
-        }
-        return true
     }
 
     /// True when a set or data value occurs anywhere.

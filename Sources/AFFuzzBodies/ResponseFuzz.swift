@@ -1,3 +1,4 @@
+import AFCorpusFormat
 import AFFoundationCompat
 import AFSerialization
 import AFVectorFormat
@@ -6,10 +7,7 @@ import Foundation
 /// The response serializers end to end (SPEC §6.4–6.5): HTTP, JSON, XML, image, property list and
 /// the compound serializer, each behind AF's validation.
 ///
-/// Header (3 bytes, frozen): `[0]` serializer, `b % 6` of ``Serializer``; `[1]` profile,
-/// `Profile.allCases[b % 3]`; `[2]` bit 0: JSON `allowFragments`; bit 1: JSON
-/// `removesKeysWithNullValues`; bit 2: Content-Type `text/plain` (else the serializer's first
-/// acceptable type); bit 3: status 500 (else 200); bits 4–7 reserved. Payload: the body.
+/// Input: ``ResponseInput`` (the frozen option header and the payload).
 ///
 /// Checks: strict XML accepts exactly what expat accepts (``xmlReference``, installed by
 /// AFFuzzXMLOracle) outside the approximations SPEC §6.5 documents; a JSON body in UTF-16/32 reads
@@ -18,9 +16,8 @@ import Foundation
 /// serializer returns the first component's result that has an object, else the plain HTTP
 /// result; a parse error chains the validation error.
 public enum ResponseFuzz: FuzzBody {
-    public static let name = "response"
+    public static var name: String { ResponseInput.name }
 
-    public enum Serializer: CaseIterable, Sendable { case http, json, xml, image, plist, compound }
 
     /// expat's verdict on a whole document: nil when it accepts, else (error code, byte index).
     /// Installed by AFFuzzXMLOracle (the fuzz executable and the replay tests); nil: no XML oracle.
@@ -33,64 +30,17 @@ public enum ResponseFuzz: FuzzBody {
     /// serializer leaves Foundation out.
     nonisolated(unsafe) public static var plistBudget: Int?
 
-    struct Setup {
-        let serializer: Serializer, profile: Profile, flags: UInt8
-        let response: HTTPResponse
-        var header: String { "\(serializer) \(profile) flags \(flags)" }
-    }
-
-    static func setUp(_ input: inout FuzzInput) -> Setup {
-        let serializer = input.pick(Serializer.self), profile = input.pick(Profile.self), flags = input.option()
-        let body = Array(input.rest())
-        let type = flags & 4 != 0 ? "text/plain" : firstType(serializer)
-        let response = HTTPResponse(statusCode: flags & 8 != 0 ? 500 : 200, headers: [.init("Content-Type", type)],
-                                    url: "http://h/r", body: body)
-        return Setup(serializer: serializer, profile: profile, flags: flags, response: response)
-    }
-
-    static func firstType(_ s: Serializer) -> String {
-        switch s {
-        case .http, .compound, .json: "application/json"
-        case .xml: "application/xml"
-        case .image: "image/png"
-        case .plist: "application/x-plist"
-        }
-    }
-
-    static func json(_ flags: UInt8) -> JSONResponseSerializer {
-        var s = JSONResponseSerializer()
-        s.allowFragments = flags & 1 != 0
-        s.removesKeysWithNullValues = flags & 2 != 0
-        return s
-    }
-
-    static func serializer(_ s: Serializer, _ flags: UInt8) -> any ResponseSerializing {
-        switch s {
-        case .http: HTTPResponseSerializer()
-        case .json: json(flags)
-        case .xml: XMLResponseSerializer()
-        case .image: ImageResponseSerializer()
-        case .plist: PropertyListResponseSerializer()
-        case .compound: CompoundResponseSerializer(serializers: components(flags))
-        }
-    }
-
-    /// AF's usual compound order: JSON first, then XML, image and property list (while the
-    /// budget lasts, see ``plistBudget``).
-    static func components(_ flags: UInt8) -> [any ResponseSerializing] {
-        [json(flags), XMLResponseSerializer(), ImageResponseSerializer()] + (plistBudgetLeft ? [PropertyListResponseSerializer()] : [])
-    }
 
     static var plistBudgetLeft: Bool { plistBudget.map { $0 > 0 } ?? true }
 
-    public static func run(_ input: inout FuzzInput) throws(FuzzFailure) {
-        let setup = setUp(&input)
+    public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
+        let setup = ResponseInput.setUp(&input)
         let response = setup.response, body = response.body ?? [], profile = setup.profile
         if setup.serializer == .plist, !plistBudgetLeft { return }
         defer {  // each plist or compound input may reach Foundation's reader once (or twice)
             if let budget = plistBudget, budget > 0, setup.serializer == .plist || setup.serializer == .compound { plistBudget = budget - 1 }
         }
-        let chosen = serializer(setup.serializer, setup.flags)
+        let chosen = ResponseInput.serializer(setup.serializer, setup.flags, withPlist: plistBudgetLeft)
         let result = chosen.serialize(response, profile: profile)
         // (The compound serializer returns a component's result, validity included: checked below.)
         let validation = chosen.validation.validate(response, profile: profile)
@@ -114,7 +64,7 @@ public enum ResponseFuzz: FuzzBody {
             try checkPlist(result, body)
         case .compound:
             // SPEC §6.5: the first component result with an object wins; none: the plain HTTP result.
-            let first = components(setup.flags).lazy.map { $0.serialize(response, profile: profile) }.first { $0.object != nil }
+            let first = ResponseInput.components(setup.flags, withPlist: plistBudgetLeft).lazy.map { $0.serialize(response, profile: profile) }.first { $0.object != nil }
             let expected = first ?? HTTPResponseSerializer().serialize(response, profile: profile)
             try check(result == expected, "compound: \(result), expected \(expected)")
         }
@@ -125,12 +75,12 @@ public enum ResponseFuzz: FuzzBody {
         return e
     }
 
-    static func checkJSON(_ result: ResponseSerialization, _ body: [UInt8], _ setup: Setup) throws(FuzzFailure) {
+    static func checkJSON(_ result: ResponseSerialization, _ body: [UInt8], _ setup: ResponseInput.Setup) throws(FuzzFailure) {
         guard result.object != nil || parseError(result) != nil else { return }  // not parsed
         let fragments = setup.flags & 1 != 0
         // Null cleaning: the serializer's result equals the independent cleaner on the plain parse.
         if setup.flags & 2 != 0, case .json(let cleaned)? = result.object {
-            let plain = json(setup.flags & ~2).serialize(setup.response, profile: setup.profile)
+            let plain = ResponseInput.json(setup.flags & ~2).serialize(setup.response, profile: setup.profile)
             guard case .json(let v)? = plain.object else { throw FuzzFailure("cleaning parsed what the plain parse rejects: \(plain)") }
             let expected = NullOracle.clean(v, arrays: setup.profile != .af3)
             try check(cleaned.canonical == expected.canonical, "cleaned \(cleaned.jsonText.prefix(200)), independent cleaner \(expected.jsonText.prefix(200))")

@@ -2,7 +2,8 @@
 # Builds every fuzz target with libFuzzer + AddressSanitizer (release), then checks the build:
 #   1. every binary loads libFuzzer's inline 8-bit coverage counters (N > 0);
 #   2. the core (AFSerialization, AFFoundationCompat, the CPercentEscape kernel) has ASan checks and coverage counters, the
-#      fuzz bodies ASan checks only (nm/readelf on the object files);
+#      fuzz bodies and the corpus format (AFCorpusFormat, which decodes their inputs) ASan checks only
+#      (nm/readelf on the object files);
 #   3. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan.
 # Exits non-zero if the build or either check fails. Usage: scripts/fuzz/build.sh
 #
@@ -43,9 +44,9 @@ for t in "${FUZZ_TARGETS[@]}" canary; do
 done
 
 # What each module got (Package.swift sets the flags per module): the core and its Foundation
-# interop carry ASan checks and coverage counters; the bodies and oracles ASan checks only.
+# interop carry ASan checks and coverage counters; the bodies, oracles and corpus format ASan checks only.
 objs="$FUZZ_SCRATCH/$(uname -m)-unknown-linux-gnu/release"
-for m in AFSerialization:both AFFoundationCompat:both CPercentEscape:both AFFuzzBodies:asan; do
+for m in AFSerialization:both AFFoundationCompat:both CPercentEscape:both AFFuzzBodies:asan AFCorpusFormat:asan; do
   mod=${m%%:*} want=${m#*:}
   asan=$(nm "$objs/$mod.build/"*.o 2>/dev/null | grep -Ec ' U __asan_(report|load|store)' || true)
   cov=$(readelf -S "$objs/$mod.build/"*.o 2>/dev/null | grep -c '__sancov_cntrs' || true)

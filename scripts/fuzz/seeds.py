@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the hand-made seeds and the golden-vector-derived inputs under Corpus/<target>/.
 
-Each input starts with the target's frozen option header (see the body in Sources/AFFuzzBodies).
+Each input starts with the target's frozen option header (documented on the target's `<Name>Input` in Sources/AFCorpusFormat).
 Re-running is idempotent: files are named seed-<label> / vec-<vector id>. Run from the repo root:
     python3 scripts/fuzz/seeds.py [VECTORS_DIR]     (default: Vectors/)
 """

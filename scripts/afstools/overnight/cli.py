@@ -34,7 +34,7 @@ import time
 from afstools import ROOT, fuzz
 from afstools.overnight import campaign
 from afstools.overnight.campaign import PENDING, STATE, Clock, Series, finish_target, hms, input_files, run_target, stop_orphan
-from afstools.overnight.replay import COV_SCRATCH, build_replay_tool, coverage_report, promote_command
+from afstools.overnight.replay import COV_SCRATCH, build_tools, coverage_report, promote_command
 from afstools.overnight.report import svg_plot, write_report
 from afstools.proc import say
 
@@ -186,17 +186,17 @@ def main():
                      "fuzz_seconds": round(fuzz_seconds, 1), "jobs": args.jobs, "interrupted": campaign.stop_requested,
                      "commit": commit or "unknown", "run_dir": run_dir}
     stored = [c for _, c in all_crashes(report) if c.get("file")]
-    tool = None
+    tools = {}
     if not args.no_coverage or stored:
-        say("overnight: building conformance with coverage instrumentation (%s)" % COV_SCRATCH)
-        tool = build_replay_tool(run_dir)
+        say("overnight: building afs-fuzz-replay and conformance with coverage instrumentation (%s)" % COV_SCRATCH)
+        tools = build_tools(run_dir)
     for name, c in all_crashes(report):
         if c.get("file"):
-            c["promote"] = promote_command(tool, name, c)
+            c["promote"] = promote_command(tools.get("conformance"), name, c)
     if not args.no_coverage:
         say("overnight: coverage report (corpus replay under llvm-cov, one process per chunk; Ctrl-C again to skip)")
         try:
-            report["coverage"] = coverage_report(run_dir, tool, all_targets)
+            report["coverage"] = coverage_report(run_dir, tools.get("replay"), all_targets)
         except (subprocess.CalledProcessError, OSError) as e:
             report["coverage"] = {"error": str(e)}
     report["run"]["ended"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")

@@ -1,5 +1,6 @@
-"""The coverage-instrumented `conformance` (debug, .build-cov): it replays every target's corpus for
-the llvm-cov report of Sources/AFSerialization, and restates stored crashes as vector requests."""
+"""The coverage-instrumented `afs-fuzz-replay` (debug, .build-cov): it replays every target's corpus
+through the fuzz bodies for the llvm-cov report of Sources/AFSerialization; and stored crashes
+restated as vector requests (`conformance snapshot --vector-request`)."""
 import os
 import re
 import signal
@@ -12,13 +13,17 @@ COV_SCRATCH = ".build-cov"
 MAX_REPLAY_CRASHES = 50  # per target: past this, the rest of that target's inputs are not replayed
 
 
-def build_replay_tool(run_dir):
-    """Builds `conformance` with coverage instrumentation; its path, or None (logs/coverage-build.log says why)."""
-    return coverage.build("conformance", COV_SCRATCH, logpath=os.path.join(run_dir, "logs", "coverage-build.log"))
+def build_tools(run_dir):
+    """Builds `afs-fuzz-replay` (the corpus replay) and `conformance` (crash promotion) with coverage
+    instrumentation into one scratch path: {"replay": path or None, "conformance": path or None}
+    (logs/coverage-build.log says why a build failed)."""
+    log = os.path.join(run_dir, "logs", "coverage-build.log")
+    return {"replay": coverage.build("afs-fuzz-replay", COV_SCRATCH, logpath=log),
+            "conformance": coverage.build("conformance", COV_SCRATCH, logpath=log)}
 
 
 def replay_target(tool, target, files, profdir, logf):
-    """Replays `files` through `conformance replay --target T` with LLVM_PROFILE_FILE=<dir>/T-%p-%m.profraw.
+    """Replays `files` through `afs-fuzz-replay --target T` with LLVM_PROFILE_FILE=<dir>/T-%p-%m.profraw.
     A process that dies (trap, signal, hang) writes no profile; its last announced input is recorded
     as crashing and every other input of that process is replayed again in a new one, so a crashing
     input loses only its own coverage. Returns (crashed [{file, why}], failed [{file, message}])."""
@@ -31,7 +36,7 @@ def replay_target(tool, target, files, profdir, logf):
         env = dict(os.environ, SWIFT_BACKTRACE="enable=no",
                    LLVM_PROFILE_FILE=os.path.join(os.path.abspath(profdir), target + "-%p-%m.profraw"))
         timeout = 120 + 2 * len(remaining)
-        p = subprocess.Popen([tool, "replay", "--target", target, "--list", listfile], stdout=subprocess.PIPE,
+        p = subprocess.Popen([tool, "--target", target, "--list", listfile], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, env=env, start_new_session=True)
         try:
             out, err = p.communicate(timeout=timeout)
@@ -41,7 +46,7 @@ def replay_target(tool, target, files, profdir, logf):
             out, err = p.communicate()
             hung = True
         out, err = out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
-        logf.write("$ %s replay --target %s (%d inputs) -> exit %s%s\n" % (tool, target, len(remaining), p.returncode, " (hung)" if hung else ""))
+        logf.write("$ %s --target %s (%d inputs) -> exit %s%s\n" % (tool, target, len(remaining), p.returncode, " (hung)" if hung else ""))
         started, done = None, []
         for line in out.splitlines():
             if line.startswith("start "):
@@ -102,11 +107,11 @@ def promote_command(tool, target, crash):
 
 
 def coverage_report(run_dir, tool, targets):
-    """Replays every target's (merged) corpus through the instrumented `conformance replay`, merges
+    """Replays every target's (merged) corpus through the instrumented `afs-fuzz-replay`, merges
     the per-process profiles and writes llvm-cov's HTML and text report restricted to
     Sources/AFSerialization. Inputs that crash the replay are skipped and listed."""
     if tool is None:
-        return {"error": "the coverage build of conformance failed (see logs/coverage-build.log)"}
+        return {"error": "the coverage build of afs-fuzz-replay failed (see logs/coverage-build.log)"}
     profdir = os.path.join(run_dir, "profiles")
     os.makedirs(profdir, exist_ok=True)
     logpath = os.path.join(run_dir, "logs", "coverage.log")

@@ -1,11 +1,11 @@
-/// The bytes of one fuzz input, read front to back.
+/// The bytes of one corpus input (a file of `Corpus/<target>/`), read front to back.
 ///
 /// Every target starts its input with a fixed-size **option header** (profile, style, read sizes…)
-/// documented on the target's body. Header bytes are read with ``option()``: a missing byte reads
+/// documented on the target's ``CorpusTarget`` (`<Name>Input`). Header bytes are read with ``option()``: a missing byte reads
 /// as 0, so short inputs still pick valid options. The header layout of a target is frozen once
 /// inputs are saved: never reorder or resize it; new options may only take bits documented as
 /// reserved. The rest of the input is the payload.
-public struct FuzzInput {
+public struct CorpusInput {
     public let bytes: [UInt8]
     public private(set) var index = 0
 

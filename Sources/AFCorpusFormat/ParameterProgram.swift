@@ -25,10 +25,10 @@ public enum ParameterProgram {
         var entries: [ParameterValue.Entry] = []
     }
 
-    public static func decode(_ input: inout FuzzInput, bounded: Bool = false) -> ParameterValue {
+    public static func decode(_ input: inout CorpusInput, bounded: Bool = false) -> ParameterValue {
         var stack: [Open] = []
         var values = 0
-        func text(_ input: inout FuzzInput, _ mod: UInt8) -> String {
+        func text(_ input: inout CorpusInput, _ mod: UInt8) -> String {
             let n = Int((input.next() ?? 0) % mod)
             return String(decoding: input.take(n), as: UTF8.self)
         }
@@ -89,20 +89,18 @@ public enum ParameterProgram {
 }
 
 extension ParameterValue {
-    /// Nesting depth, computed iteratively (a hostile tree must not overflow the stack here either).
-    /// A leaf has depth 0, `[1]` depth 1. The oracles of the request targets compare it with
-    /// SPEC §8's `maxParameterDepth`; the core needs no such count (it checks depth as it flattens).
-    var depth: Int {
-        var maxDepth = 0
-        var stack: [(ParameterValue, Int)] = [(self, 0)]
-        while let (value, d) = stack.popLast() {
-            maxDepth = max(maxDepth, d)
-            switch value {
-            case .array(let xs), .set(let xs): for x in xs { stack.append((x, d + 1)) }
-            case .dictionary(let es): for e in es { stack.append((e.value, d + 1)) }
+    /// True when `predicate` holds for every value of the tree, containers included (visited
+    /// iteratively, stopping at the first that fails).
+    package func allNodes(where predicate: (ParameterValue) -> Bool) -> Bool {
+        var work = [self]
+        while let v = work.popLast() {
+            if !predicate(v) { return false }
+            switch v {
+            case .dictionary(let es): work.append(contentsOf: es.map(\.value))
+            case .array(let xs), .set(let xs): work.append(contentsOf: xs)
             default: break
             }
         }
-        return maxDepth
+        return true
     }
 }

@@ -1,41 +1,17 @@
 import AFSerialization
 import AFVectorFormat
 
-/// A fuzz target that can restate an input (option header + payload) as a golden-vector request,
-/// `{"input": {…}, "options": {…}}` in VECTORS.md's encodings, so a minimized crash can become a
-/// vector with `conformance promote FILE --component C --profile P` (issue 7). The header is read
-/// exactly as the body reads it.
-public protocol VectorRequesting: FuzzBody {
-    /// The component, profile and request for `input`, or nil when it cannot be expressed.
-    static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest?
-}
+// Each target's corpus input restated as a golden-vector request, `{"input": {…}, "options": {…}}`
+// in VECTORS.md's encodings (``CorpusTarget/vectorRequest(_:)``): a minimized crash becomes a vector
+// with `conformance promote FILE --component C --profile P` (issue 7), and the corpus differential
+// sends it to another implementation. The header is read exactly as the body reads it.
 
-extension VectorRequest {
-    public static func of(_ body: any FuzzBody.Type, _ bytes: [UInt8]) -> VectorRequest? {
-        guard let b = body as? any VectorRequesting.Type else { return nil }
-        var input = FuzzInput(bytes)
-        return b.vectorRequest(&input)
-    }
-}
-
-extension PercentEscapeFuzz: VectorRequesting {
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
-        let style = input.pick(EscapeStyle.self)
-        let batchSize = Int(input.option()) + 1
-        let utf16Mode = input.option() & 1 == 1
-        let payload = Array(input.rest())
-        let value: JSONValue
-        if utf16Mode {
-            var units: [JSONValue] = []
-            var i = 0
-            while i + 1 < payload.count {
-                units.append(.number(String(UInt16(payload[i]) | UInt16(payload[i + 1]) << 8)))
-                i += 2
-            }
-            value = .object([.init("utf16", .array(units))])
-        } else {
-            value = Codec.encodeBytes(payload)
-        }
+extension PercentEscapeInput {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let setup = setUp(&input)
+        let (style, batchSize) = (setup.style, setup.batchSize)
+        let value: JSONValue = setup.utf16Mode
+            ? .object([.init("utf16", .array(setup.units.map { .number(String($0)) }))]) : Codec.encodeBytes(setup.payload)
         return VectorRequest(component: "percent-escape", profile: .default, input: value,
                              options: .object([.init("style", .string(style.rawValue)), .init("batchSize", .number(String(batchSize))),
                                                .init("reportBatches", .bool(true))]),
@@ -43,8 +19,8 @@ extension PercentEscapeFuzz: VectorRequesting {
     }
 }
 
-extension QueryStringFuzz: VectorRequesting {
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+extension QueryStringInput {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let s = setUp(&input)
         let o = s.options
         guard let tree = Codec.encodeParameters(s.tree) else { return nil }
@@ -55,12 +31,11 @@ extension QueryStringFuzz: VectorRequesting {
     }
 }
 
-extension JSONFuzz: VectorRequesting {
+extension JSONInput {
     /// JSON parsing is reached through the `response` component's JSON serializer.
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
-        let allowFragments = input.option() & 1 == 1
-        _ = input.option()
-        let payload = Array(input.rest())
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let setup = setUp(&input)
+        let (allowFragments, payload) = (setup.allowFragments, setup.payload)
         return VectorRequest(component: "response", profile: .default,
                              input: .object([.init("serializer", .string("json")), .init("statusCode", .number("200")),
                                              .init("headers", .array([.array([.string("Content-Type"), .string("application/json")])])),
@@ -70,9 +45,9 @@ extension JSONFuzz: VectorRequesting {
     }
 }
 
-extension RequestFuzz: VectorRequesting {
+extension RequestInput {
     /// The `request` component with the same serializer, method, URL, Content-Type and parameters.
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let s = setUp(&input)
         var fields: [JSONValue.Member] = [.init("serializer", .string(s.json ? "json" : "http")), .init("method", .string(s.method)),
                                           .init("url", .string(s.url))]
@@ -95,9 +70,9 @@ extension RequestFuzz: VectorRequesting {
     }
 }
 
-extension MultipartParserFuzz: VectorRequesting {
+extension MultipartParserInput {
     /// The `multipart-parse` component: same boundary, body, chunk sizes and limits.
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let s = setUp(&input)
         var options: [JSONValue.Member] = [.init("chunkSizes", .array([.number(String(s.chunkA)), .number(String(s.chunkB))])),
                                            .init("allowUTF8Headers", .bool(s.options.allowUTF8Headers))]
@@ -112,11 +87,11 @@ extension MultipartParserFuzz: VectorRequesting {
     }
 }
 
-extension MultipartWriterFuzz: VectorRequesting {
+extension MultipartWriterInput {
     /// The `multipart` component: a POST with the same parts, boundary seed, read sizes and packet
     /// size (the vector goes through the request serializer, so it also records the headers).
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
-        let spec = MultipartWriterInput(&input)
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let spec = Self(&input)
         func member(_ k: String, _ v: String) -> JSONValue.Member { .init(k, .string(v)) }
         let parts: [JSONValue] = spec.parts.map { part in
             switch part {
@@ -144,24 +119,22 @@ extension MultipartWriterFuzz: VectorRequesting {
     }
 }
 
-extension MediaTypeFuzz: VectorRequesting {
+extension MediaTypeInput {
     /// The `media-type` component: the Content-Type value under the input's profile (the
     /// validation half of the target has no component of its own; `response` covers it).
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
-        let profile = input.pick(Profile.self)
-        _ = input.option16()
-        let flags = input.option()
-        _ = input.option()
-        let contentType: JSONValue = flags & 16 != 0 ? .null : .string(String(decoding: input.rest(), as: UTF8.self))
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let setup = setUp(&input)
+        let (profile, flags) = (setup.profile, setup.flags)
+        let contentType: JSONValue = flags & 16 != 0 ? .null : .string(setup.contentType)
         return VectorRequest(component: "media-type", profile: profile, input: .object([.init("contentType", contentType)]),
                              options: .object([]), notes: flags & 16 != 0 ? ["no Content-Type header"] : [])
     }
 }
 
-extension ContentDecodeFuzz: VectorRequesting {
+extension ContentDecodeInput {
     /// The `content-decode` component: the encoded body (compressed by the harness when the header
     /// says so), the same chunk sizes and limit.
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let setup = setUp(&input)
         let codings = (try? ContentCoding.parseList(setup.encoding)) ?? []
         let body = Self.body(setup, codings).body
@@ -173,10 +146,10 @@ extension ContentDecodeFuzz: VectorRequesting {
     }
 }
 
-extension ImageFuzz: VectorRequesting {
+extension ImageInput {
     /// The `response` component's image serializer on the same bytes (raw, or the harness's PNG),
     /// with the same inflation setting; a 200 with `image/png`, which passes validation for any body.
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let setup = setUp(&input)
         let request = JSONValue.object([
             .init("serializer", .string("image")), .init("statusCode", .number("200")),
@@ -188,9 +161,9 @@ extension ImageFuzz: VectorRequesting {
     }
 }
 
-extension ResponseFuzz: VectorRequesting {
+extension ResponseInput {
     /// The `response` component with the same serializer, profile, status, Content-Type and body.
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let s = setUp(&input)
         let r = s.response
         let input: JSONValue = .object([
@@ -209,9 +182,9 @@ extension ResponseFuzz: VectorRequesting {
     }
 }
 
-extension PlistRequestFuzz: VectorRequesting {
+extension PlistRequestInput {
     /// The `request` component's property-list serializer: POST with the same headers and parameters.
-    public static func vectorRequest(_ input: inout FuzzInput) -> VectorRequest? {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let s = setUp(&input)
         var fields: [JSONValue.Member] = [.init("serializer", .string("plist")), .init("method", .string("POST")), .init("url", .string(s.request.url))]
         if let header = s.request.headers.pairs.first {

@@ -1,0 +1,50 @@
+import AFSerialization
+
+/// The `content-decode` target's corpus input: SPEC §7 Content-Encoding decoding.
+///
+/// Header (5 bytes, frozen): `[0]` Content-Encoding: 0–7 one of ``encodings``, n ≥ 8 the first
+/// n − 7 payload bytes (lossy UTF-8); `[1]`, `[2]`
+/// chunk sizes − 1 (the input is fed in chunks alternating between the two); `[3]` bit 0: the
+/// harness compresses the payload itself (else the payload is the encoded body), bit 1: raw
+/// deflate instead of zlib format for `deflate` layers; bits 2–7 reserved; `[4]` decoded-size
+/// limit: 0 = default, else value × 16 bytes.
+public enum ContentDecodeInput: CorpusTarget {
+    public static let name = "content-decode"
+
+    package static let encodings = ["gzip", "x-gzip", "deflate", "identity", "gzip, deflate", "deflate,gzip", "br", "GZIP , identity"]
+
+    /// The decoded header and payload (shared with the snapshot renderer).
+    package struct Setup {
+        package let encoding: String
+        package let chunkA: Int, chunkB: Int
+        package let flags: UInt8
+        package let limit: Int
+        package let payload: [UInt8]
+    }
+
+    package static func setUp(_ input: inout CorpusInput) -> Setup {
+        let encodingByte = input.option()
+        let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
+        let flags = input.option()
+        let limitByte = input.option()
+        let encoding = encodingByte < 8 ? encodings[Int(encodingByte)] : String(decoding: input.take(Int(encodingByte) - 7), as: UTF8.self)
+        let limit = limitByte == 0 ? Limits.default.maxDecodedSize : Int(limitByte) * 16
+        return Setup(encoding: encoding, chunkA: chunkA, chunkB: chunkB, flags: flags, limit: limit, payload: Array(input.rest()))
+    }
+
+    /// The encoded body: the payload itself, or (flag bit 0) the payload compressed by zlib for
+    /// each coding in order, with the size each inflating layer must give back.
+    package static func body(_ setup: Setup, _ codings: [ContentCoding]) -> (body: [UInt8], layerOutputs: [Int]) {
+        var body = setup.payload
+        var layerOutputs: [Int] = []
+        guard setup.flags & 1 != 0 else { return (body, layerOutputs) }
+        for c in codings {
+            switch c {
+            case .identity: continue
+            case .gzip: layerOutputs.append(body.count); body = ZlibEncoding.compress(body, windowBits: 31)
+            case .deflate: layerOutputs.append(body.count); body = ZlibEncoding.compress(body, windowBits: setup.flags & 2 != 0 ? -15 : 15)
+            }
+        }
+        return (body, layerOutputs)
+    }
+}

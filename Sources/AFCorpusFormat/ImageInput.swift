@@ -1,0 +1,100 @@
+import AFSerialization
+
+/// The `image` target's corpus input: SPEC §6.5 image identification and PNG decoding.
+///
+/// Header (5 bytes, frozen): `[0]` mode (mod 3): 0 raw bytes, 1 PNG built by the harness,
+/// 2 harness PNG with one byte changed; `[1]` width − 1 (mod 16) and height − 1 (/16) for built
+/// PNGs; `[2]` colour type / bit depth (mod 15 of ``formats``), bit 7 interlaced; `[3]` number of
+/// IDAT chunks − 1 (mod 3) and bit 7 inflate off; `[4]` for mode 2, which byte (mod length) is
+/// xored with the first payload byte | 1. Payload: raw image bytes (mode 0) or pixel bytes.
+public enum ImageInput: CorpusTarget {
+    public static let name = "image"
+
+    /// (colour type, bit depth) pairs allowed by PNG §11.2.2.
+    package static let formats: [(UInt8, UInt8)] = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (2, 8), (2, 16), (3, 1), (3, 2), (3, 4), (3, 8), (4, 8), (4, 16), (6, 8), (6, 16)]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The decoded header and the bytes to identify (shared with the snapshot renderer).
+    package struct Setup {
+        package let mode: UInt8, size: UInt8, fmt: UInt8, idat: UInt8, flip: UInt8
+        package let inflate: Bool
+        package let bytes: [UInt8]
+        /// The size of an unmodified harness PNG (mode 1).
+        package let built: (width: Int, height: Int)?
+        package var header: String { "mode \(mode) size \(size) format \(fmt) idat \(idat) flip \(flip) inflate \(inflate)" }
+    }
+
+    package static func setUp(_ input: inout CorpusInput) -> Setup {
+        let mode = input.option() % 3
+        let size = input.option()
+        let fmt = input.option()
+        let idat = input.option()
+        let flip = input.option()
+        let payload = Array(input.rest())
+        var bytes = payload
+        var built: (width: Int, height: Int)? = nil
+        if mode != 0 {
+            let w = Int(size % 16) + 1, h = Int(size / 16) + 1
+            bytes = buildPNG(width: w, height: h, format: formats[Int(fmt & 0x7F) % formats.count], interlaced: fmt & 0x80 != 0,
+                             idatChunks: Int(idat & 0x7F) % 3 + 1, pixels: payload)
+            if mode == 2, !bytes.isEmpty {
+                bytes[Int(flip) % bytes.count] ^= (payload.first ?? 0) | 1
+            } else {
+                built = (w, h)
+            }
+        }
+        return Setup(mode: mode, size: size, fmt: fmt, idat: idat, flip: flip, inflate: idat & 0x80 == 0, bytes: bytes, built: built)
+    }
+
+    package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        let crc = ZlibEncoding.crc(body[...])
+        return be32(data.count) + body + be32(Int(crc))
+    }
+    package static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    package static func bitsPerPixel(_ colour: UInt8, _ depth: UInt8) -> Int {
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colour)] ?? 1
+        return channels * Int(depth)
+    }
+
+    /// Scanline layout per pass (PNG §8.2 Adam7): rows and bytes per row including the filter byte.
+    package static func layout(width: Int, height: Int, bpp: Int, interlaced: Bool) -> [(rows: Int, rowBytes: Int)] {
+        let passes = interlaced
+            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            : [(0, 0, 1, 1)]
+        return passes.compactMap { (x0, y0, dx, dy) in
+            let cols = width > x0 ? (width - x0 + dx - 1) / dx : 0
+            let rows = height > y0 ? (height - y0 + dy - 1) / dy : 0
+            guard cols > 0, rows > 0 else { return nil }
+            return (rows, 1 + (cols * bpp + 7) / 8)
+        }
+    }
+
+    package static func buildPNG(width: Int, height: Int, format: (UInt8, UInt8), interlaced: Bool, idatChunks: Int, pixels: [UInt8]) -> [UInt8] {
+        let ihdr = be32(width) + be32(height) + [format.1, format.0, 0, 0, interlaced ? 1 : 0]
+        var raw: [UInt8] = []
+        var k = 0
+        func next() -> UInt8 {
+            defer { k += 1 }
+            return pixels.isEmpty ? 0 : pixels[k % pixels.count]
+        }
+        for pass in layout(width: width, height: height, bpp: bitsPerPixel(format.0, format.1), interlaced: interlaced) {
+            for _ in 0..<pass.rows {
+                raw.append(next() % 5)  // filter type 0…4
+                for _ in 1..<pass.rowBytes { raw.append(format.0 == 3 ? 0 : next()) }  // palette index 0
+            }
+        }
+        var png = signature + chunk("IHDR", ihdr)
+        if format.0 == 3 { png += chunk("PLTE", [0, 0, 0]) }
+        let z = ZlibEncoding.compress(raw, windowBits: 15)
+        let piece = (z.count + idatChunks - 1) / max(idatChunks, 1)
+        var i = 0
+        repeat {
+            let end = min(z.count, i + max(piece, 1))
+            png += chunk("IDAT", Array(z[i..<end]))
+            i = end
+        } while i < z.count
+        return png + chunk("IEND", [])
+    }
+}

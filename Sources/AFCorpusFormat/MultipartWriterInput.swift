@@ -1,0 +1,179 @@
+import AFSerialization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `multipart-writer` target's corpus input: SPEC §5.1–5.6 multipart writer and phase reader.
+/// Decoded as data (the parts), not as calls on a form, so that the snapshot renderer and
+/// `--vector-request` can restate it.
+///
+/// Header (6 bytes, frozen): `[0]` profile (mod 3); `[1]`, `[2]` read sizes − 1 (reads alternate);
+/// `[3]` packet size (0 = unlimited); `[4]` boundary random seed; `[5]` bit 0: stream parts yield a
+/// byte more or less than declared (by bit 1); bit 2: also finalize a POST and write its body to a
+/// file (SPEC §5.4, §5.6); bits 3–7 reserved.
+/// Payload: parts, one op byte each (mod 4): 0 form field, 1 file data, 2 stream, 3 custom headers;
+/// then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32).
+public struct MultipartWriterInput: CorpusTarget {
+    public static let name = "multipart-writer"
+
+    package enum Part {
+        case form(name: String, body: [UInt8])
+        case file(name: String, filename: String, mimeType: String, body: [UInt8])
+        /// A stream declaring `body.count` bytes that yields `yielded` (differs when the header's
+        /// length-lie flag is set).
+        case stream(name: String, filename: String, mimeType: String, body: [UInt8], yielded: [UInt8])
+        /// A custom `Content-Disposition` header naming the part `name`, then the body.
+        case headers(name: String, body: [UInt8])
+
+        /// What our parser must read back for this part (names as written, before escaping).
+        package var expected: Expected {
+            switch self {
+            case .form(let name, let body), .headers(let name, let body): .init(name: name, body: body)
+            case .file(let name, let filename, let mime, let body), .stream(let name, let filename, let mime, let body, _):
+                .init(name: name, filename: filename, mimeType: mime, body: body)
+            }
+        }
+    }
+
+    /// A part as our parser must read it back.
+    package struct Expected {
+        package var name: String
+        package var filename: String?
+        package var mimeType: String?
+        package var body: [UInt8]
+    }
+
+    /// A stream part's bytes.
+    final class ArrayStream: MultipartByteStream {
+        let bytes: [UInt8]
+        var at = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
+            let n = min(buffer.count, bytes.count - at)
+            for k in 0..<n { buffer[k] = bytes[at + k] }
+            at += n
+            return n
+        }
+    }
+
+    /// The custom part's header value.
+    static func disposition(name: String) -> String { "form-data; name=\"\(name)\"" }
+
+    /// Some stream part yields more or fewer bytes than it declares (header flag bit 0).
+    package var lengthLie: Bool {
+        flags & 1 != 0 && parts.contains { if case .stream = $0 { true } else { false } }
+    }
+
+    package let profile: Profile
+    package let readA: Int, readB: Int
+    package let packetByte: UInt8
+    package let seed: UInt64
+    package let flags: UInt8
+    package var parts: [Part] = []
+
+    /// The header and parts, in input order (at most 16 parts).
+    package init(_ input: inout CorpusInput) {
+        profile = input.pick(Profile.self)
+        readA = Int(input.option()) + 1
+        readB = Int(input.option()) + 1
+        packetByte = input.option()
+        seed = UInt64(input.option())
+        flags = input.option()
+        func text(_ mod: UInt8) -> [UInt8] { Array(input.take(Int((input.next() ?? 0) % mod))) }
+        while let op = input.next(), parts.count < 16 {
+            let name = String(decoding: text(8), as: UTF8.self)
+            switch op % 4 {
+            case 0:
+                parts.append(.form(name: name, body: text(32)))
+            case 1, 2:
+                let filename = String(decoding: text(8), as: UTF8.self)
+                let mime = "application/x-" + String(decoding: text(8).filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
+                let body = text(32)
+                if op % 4 == 1 {
+                    parts.append(.file(name: name, filename: filename, mimeType: mime, body: body))
+                } else {
+                    var yielded = body
+                    if flags & 1 != 0 {
+                        if flags & 2 != 0 { yielded.append(0x41) } else if !yielded.isEmpty { yielded.removeLast() } else { yielded.append(0x42) }
+                    }
+                    parts.append(.stream(name: name, filename: filename, mimeType: mime, body: body, yielded: yielded))
+                }
+            default:
+                let value = String(decoding: text(8).filter { $0 >= 0x20 && $0 < 0x7F }, as: UTF8.self)
+                parts.append(.headers(name: "x" + value.filter { $0 != "\"" }, body: text(32)))
+            }
+        }
+    }
+
+    /// The form the body builds (boundary from SplitMix64(seed), collisions resolved).
+    package func build() throws(AFSError) -> MultipartFormData {
+        var form = MultipartFormData(profile: profile, random: SplitMix64(seed: seed))
+        for part in parts {
+            switch part {
+            case .form(let name, let body): try form.appendFormField(name: name, value: body)
+            case .file(let name, let filename, let mime, let body): try form.appendFileData(body, name: name, filename: filename, mimeType: mime)
+            case .stream(let name, let filename, let mime, let body, let yielded):
+                try form.appendStream(MultipartStreamSource { ArrayStream(yielded) }, length: body.count,
+                                      name: name, filename: filename, mimeType: mime)
+            case .headers(let name, let body):
+                try form.appendPart(headers: [MultipartHeader("Content-Disposition", Self.disposition(name: name))], body: .bytes(body))
+            }
+        }
+        try form.resolveBoundaryCollisions()
+        return form
+    }
+
+    /// Reads a whole stream with buffers cycling through `sizes`, checking each read's bound.
+    package static func read(_ stream: MultipartBodyStream, sizes: [Int], packet: Int? = nil) -> Result<[UInt8], AFSError> {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: sizes.max() ?? 1)
+        var k = 0
+        while true {
+            let size = sizes[k % sizes.count]
+            k += 1
+            let result = buffer.withUnsafeMutableBytes { b in
+                Result { () throws(AFSError) in try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: b[..<size])) }
+            }
+            guard case .success(let n) = result else { return result.map { _ in [] } }
+            if n == 0 { break }
+            if n > size || n > (packet ?? .max) || n < 0 { return .failure(AFSError(.invalidOption, "read returned \(n) for buffer \(size), packet \(packet ?? 0)")) }
+            out += buffer[..<n]
+            if out.count > 1 << 22 { return .failure(AFSError(.invalidOption, "stream does not end")) }
+        }
+        return .success(out)
+    }
+
+    /// SPEC §5.4 and §5.6 through the file system: a finalized POST, its body streamed into a
+    /// file. Nil when the file holds exactly `bytes` and the headers are right, else what is wrong.
+    package static func fileMismatch(_ form: MultipartFormData, bytes: [UInt8]) -> String? {
+        var form = form
+        let path = "/tmp/afs-fuzz-multipart-\(getpid())"
+        defer { unlink(path) }
+        let base = Request(method: "POST", url: "http://h/u")
+        if form.parts.isEmpty {
+            // SPEC §5.4: no parts leave the request as it was; §5.6: then there is no stream to write.
+            let finalized = Result { () throws(AFSError) in try form.finalizing(base) }
+            guard case .success(let r) = finalized, r.body.isNone, r.url == base.url, r.headers.isEmpty else {
+                return "finalizing an empty form changed the request: \(finalized)"
+            }
+            let written = Result { () throws(AFSError) in try MultipartBodyFile.writingBody(of: base, toFile: path) }
+            guard case .failure(let e) = written, e.kind == .invalidOption else { return "wrote a request without a stream body: \(written)" }
+            return nil
+        }
+        let result = Result { () throws(AFSError) in
+            let request = try form.finalizing(base)
+            return (request, try MultipartBodyFile.writingBody(of: request, toFile: path))
+        }
+        guard case .success(let (request, written)) = result else { return "finalizing or writing the file failed: \(result)" }
+        guard request.headers["Content-Type"] == form.contentType && request.headers["Content-Length"] == String(bytes.count) else {
+            return "finalized headers \(request.headers.pairs)"
+        }
+        guard written.body.isNone && written.headers["Content-Length"] == String(bytes.count) else { return "the written request kept a body or lost Content-Length" }
+        guard let f = fopen(path, "rb") else { return "no file at \(path)" }
+        defer { fclose(f) }
+        var file = [UInt8](repeating: 0, count: bytes.count + 1)
+        let n = fread(&file, 1, file.count, f)
+        guard n == bytes.count && Array(file[..<n]) == bytes else { return "the file holds \(n) bytes, not the \(bytes.count) read" }
+        return nil
+    }
+}

@@ -1,0 +1,64 @@
+import AFFoundationCompat
+import AFSerialization
+
+/// The `request` target's corpus input: SPEC §3 HTTP form and JSON request serialization.
+///
+/// Header (4 bytes, frozen): `[0]` serializer (mod 2: http, json); `[1]` method (mod 8 of
+/// GET HEAD DELETE POST PUT PATCH get OPTIONS); `[2]` profile (mod 3); `[3]` flags: bit 0 the
+/// request already has a Content-Type, bit 1 parameters present, bit 2 URL has a query (`?`),
+/// bit 3 URL has a fragment, bit 4 `.sortedKeys`, bit 5 `.withoutEscapingSlashes`, bit 6
+/// `.prettyPrinted`, bit 7 bounded tree (``ParameterProgram/decode(_:bounded:)``). Payload: a
+/// ``ParameterProgram``.
+public enum RequestInput: CorpusTarget {
+    public static let name = "request"
+
+    package static let methods = ["GET", "HEAD", "DELETE", "POST", "PUT", "PATCH", "get", "OPTIONS"]
+
+    /// The decoded header and payload, and the serializer they configure (shared with the
+    /// snapshot renderer).
+    package struct Setup {
+        package let json: Bool
+        package let method: String
+        package let profile: Profile
+        package let flags: UInt8
+        package let url: String
+        package let parameters: ParameterValue?
+        package let request: Request
+        package let options: JSONWritingOptions
+        package let serializer: any RequestSerializer
+        /// Every key is printable ASCII or a control in 0x09–0x0D: then the core's default
+        /// `.sortedKeys` order is Foundation's; otherwise the fuzz input uses `.foundationExact`.
+        package let keysPlain: Bool
+    }
+
+    package static func setUp(_ input: inout CorpusInput) -> Setup {
+        let json = input.option() % 2 == 1
+        let method = methods[Int(input.option() % 8)]
+        let profile = input.pick(Profile.self)
+        let flags = input.option()
+        let tree = ParameterProgram.decode(&input, bounded: flags & 0x80 != 0)
+        let parameters: ParameterValue? = flags & 2 != 0 ? tree : nil
+        var url = "http://h/p"
+        if flags & 4 != 0 { url += "?x=1" }
+        if flags & 8 != 0 { url += "#frag" }
+        var headers: HTTPHeaders = []
+        if flags & 1 != 0 { headers.set("content-type", "text/mine") }
+        let request = Request(method: method, url: url, headers: headers)
+        var options: JSONWritingOptions = []
+        if flags & 16 != 0 { options.insert(.sortedKeys) }
+        if flags & 32 != 0 { options.insert(.withoutEscapingSlashes) }
+        if flags & 64 != 0 { options.insert(.prettyPrinted) }
+
+        // Under .sortedKeys, the core's default key order matches Foundation for plain ASCII keys
+        // (its documented Deviation covers the rest); other keys get Foundation's exact comparator.
+        let keysPlain = parameters?.allNodes { v in
+            guard case .dictionary(let es) = v else { return true }
+            return es.allSatisfy { $0.key.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value) } }
+        } ?? true
+        let base = HTTPRequestSerializer(profile: profile)
+        let serializer: any RequestSerializer = json
+            ? JSONRequestSerializer(base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExact) : base
+        return Setup(json: json, method: method, profile: profile, flags: flags, url: url, parameters: parameters,
+                     request: request, options: options, serializer: serializer, keysPlain: keysPlain)
+    }
+}

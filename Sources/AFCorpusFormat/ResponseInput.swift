@@ -1,0 +1,64 @@
+import AFFoundationCompat
+import AFSerialization
+
+/// The `response` target's corpus input: SPEC §6.4–6.5 response serializers behind validation.
+///
+/// Header (3 bytes, frozen): `[0]` serializer, `b % 6` of ``Serializer``; `[1]` profile,
+/// `Profile.allCases[b % 3]`; `[2]` bit 0: JSON `allowFragments`; bit 1: JSON
+/// `removesKeysWithNullValues`; bit 2: Content-Type `text/plain` (else the serializer's first
+/// acceptable type); bit 3: status 500 (else 200); bits 4–7 reserved. Payload: the body.
+public enum ResponseInput: CorpusTarget {
+    public static let name = "response"
+
+    public enum Serializer: CaseIterable, Sendable { case http, json, xml, image, plist, compound }
+
+    package struct Setup {
+        package let serializer: Serializer, profile: Profile, flags: UInt8
+        package let response: HTTPResponse
+        package var header: String { "\(serializer) \(profile) flags \(flags)" }
+    }
+
+    package static func setUp(_ input: inout CorpusInput) -> Setup {
+        let serializer = input.pick(Serializer.self), profile = input.pick(Profile.self), flags = input.option()
+        let body = Array(input.rest())
+        let type = flags & 4 != 0 ? "text/plain" : firstType(serializer)
+        let response = HTTPResponse(statusCode: flags & 8 != 0 ? 500 : 200, headers: [.init("Content-Type", type)],
+                                    url: "http://h/r", body: body)
+        return Setup(serializer: serializer, profile: profile, flags: flags, response: response)
+    }
+
+    package static func firstType(_ s: Serializer) -> String {
+        switch s {
+        case .http, .compound, .json: "application/json"
+        case .xml: "application/xml"
+        case .image: "image/png"
+        case .plist: "application/x-plist"
+        }
+    }
+
+    package static func json(_ flags: UInt8) -> JSONResponseSerializer {
+        var s = JSONResponseSerializer()
+        s.allowFragments = flags & 1 != 0
+        s.removesKeysWithNullValues = flags & 2 != 0
+        return s
+    }
+
+    /// The serializer the header picks; `withPlist: false` leaves Foundation's property-list
+    /// reader out of the compound serializer (the fuzz body's budget, see `ResponseFuzz.plistBudget`).
+    package static func serializer(_ s: Serializer, _ flags: UInt8, withPlist: Bool = true) -> any ResponseSerializing {
+        switch s {
+        case .http: HTTPResponseSerializer()
+        case .json: json(flags)
+        case .xml: XMLResponseSerializer()
+        case .image: ImageResponseSerializer()
+        case .plist: PropertyListResponseSerializer()
+        case .compound: CompoundResponseSerializer(serializers: components(flags, withPlist: withPlist))
+        }
+    }
+
+    /// AF's usual compound order: JSON first, then XML, image and property list (unless
+    /// `withPlist` is false).
+    package static func components(_ flags: UInt8, withPlist: Bool = true) -> [any ResponseSerializing] {
+        [json(flags), XMLResponseSerializer(), ImageResponseSerializer()] + (withPlist ? [PropertyListResponseSerializer()] : [])
+    }
+}
