@@ -4,7 +4,7 @@ import Foundation
 
 /// `afs-fuzz-replay --target T FILE…`: corpus inputs through a fuzz target's body (its invariants
 /// and oracles), one line per input, without libFuzzer. The overnight driver runs it from a
-/// coverage-instrumented build (scripts/afstools/overnight/replay.py): each input is announced
+/// coverage-instrumented build (Tools/afstools/overnight/replay.py): each input is announced
 /// *before* it runs, so when one traps ("Index out of range") the driver knows which, skips it and
 /// replays the rest in a new process; only that process's profile is lost.
 @main

@@ -141,7 +141,7 @@ import Darwin
     /// `precedes` only asks `< 0`, so the sort never sees these; the public `compare` does. Expected:
     /// its doc ("Three-way comparison, Foundation's `compare(_:options:…)`": NSComparisonResult's −1, 0, 1)
     /// and the order rules in the type's doc comment; the orders `a` < `A`, `a1` < `a2`, `a1` < `a01` are also
-    /// in FOUNDATION_KEY_ORDER (scripts/vectorgen/oracles/s3_requests.py), recorded from Foundation's JSONSerialization.
+    /// in FOUNDATION_KEY_ORDER (Tools/vectorgen/oracles/s3_requests.py), recorded from Foundation's JSONSerialization.
     @Test func foundationCollationCompareAnswersMinusOneZeroOrOne() {
         #expect(FoundationKeyCollation.compare("a2", "a1") == 1)  // digit runs 2 > 1 (rule 2)
         #expect(FoundationKeyCollation.compare("a1", "a2") == -1)

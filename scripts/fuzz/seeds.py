@@ -9,7 +9,7 @@ import json, re, struct, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "Tools"))
 from vectorgen import images  # noqa: E402  (the generators' image builder)
 from afstools import fuzz  # noqa: E402  (the one list of targets)
 CORPUS = ROOT / "Corpus"

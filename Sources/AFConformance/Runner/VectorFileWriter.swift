@@ -2,7 +2,7 @@ import AFSerialization
 import AFVectorFormat
 
 /// The canonical layout of a vector file: file-level members one per line, one vector per line.
-/// Diffs of vector changes stay one line per vector; `scripts/vectorgen/vectorfile.py` writes the same layout,
+/// Diffs of vector changes stay one line per vector; `Tools/vectorgen/vectorfile.py` writes the same layout,
 /// so a regenerated or re-blessed file differs only where vectors changed.
 public enum VectorFileWriter {
     public static func text(_ doc: JSONValue) -> String {

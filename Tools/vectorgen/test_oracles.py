@@ -1,6 +1,6 @@
 """Unit tests for shared oracles, each against a value its source states (SPEC examples, reference outputs).
 
-    python3 -m unittest discover -s scripts/vectorgen -p 'test_*.py'
+    python3 -m unittest discover -s Tools/vectorgen -p 'test_*.py'
 """
 import gzip
 import os

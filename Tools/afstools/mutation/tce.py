@@ -168,7 +168,7 @@ def judge(sites, all_sites, jobs=2, compiler=None, log=proc.log):
 
 
 TCE_FILE = "docs/mutation/tce.json"
-NOTE = ("Trivial compiler equivalence (scripts/afstools/mutation/tce.py, `mutate.py tce`): key → verdict. "
+NOTE = ("Trivial compiler equivalence (Tools/afstools/mutation/tce.py, `mutate.py tce`): key → verdict. "
         "\"identical\": the file's -O object code with this mutant pinned is byte-identical to the original's, "
         "so the mutant is equivalent without review (sites.reviewed counts it as excluded by TCE). "
         "\"differs\": the compiler kept the change. Judged at the commit in \"_commit\".")

@@ -1,7 +1,7 @@
 """The golden-vector generators: every generated file under Vectors/, laid out like SPEC.md.
 
     python3 scripts/gen_vectors.py [--check]          # the entry point (cli.py)
-    python3 -m unittest discover -s scripts/vectorgen -p 'test_*.py'
+    python3 -m unittest discover -s Tools/vectorgen -p 'test_*.py'
 
 Map:
     cli.py          finds the topic modules, builds each file, writes it or checks it (--check); the

@@ -1,6 +1,6 @@
 """Unit tests for vectorfile.py (the canonical layout, stable ids) and cli.py (one module per file).
 
-    python3 -m unittest discover -s scripts/vectorgen -p 'test_*.py'
+    python3 -m unittest discover -s Tools/vectorgen -p 'test_*.py'
 """
 import json
 import os
@@ -69,7 +69,7 @@ class RegistryTests(unittest.TestCase):
             path = os.path.join(vectorfile.VECTORS, component, topic + ".json")
             with open(path, encoding="utf-8") as f:
                 generated_by = json.load(f)["generatedBy"]
-            self.assertEqual(generated_by, name.replace(".", "/").replace("vectorgen/", "scripts/vectorgen/", 1) + ".py")
+            self.assertEqual(generated_by, name.replace(".", "/").replace("vectorgen/", "Tools/vectorgen/", 1) + ".py")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
     mutation/  scripts/mutation/mutate.py and verify_claims.py
     overnight/ scripts/overnight/overnight.py
 
-Tests: python3 -m unittest discover -s scripts/afstools -p 'test_*.py'
+Tests: python3 -m unittest discover -s Tools/afstools -p 'test_*.py'
 """
 import json
 import os

@@ -1,6 +1,6 @@
 """Unit tests for images.py: the bytes parse back, field by field, as the formats define them.
 
-    python3 -m unittest discover -s scripts/vectorgen -p 'test_*.py'
+    python3 -m unittest discover -s Tools/vectorgen -p 'test_*.py'
 """
 import io
 import os

@@ -1,6 +1,0 @@
-"""Unit tests of scripts/afstools (pure Python, no Swift):
-python3 -m unittest discover -s scripts/afstools -p 'test_*.py'"""
-import os
-import sys
-
-sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))  # scripts/: `import afstools`
