@@ -93,4 +93,20 @@ import Testing
         afs_percent_escape_allow_vector(1)
         #expect(results[0] == results[1])
     }
+
+    /// The scalar path's shrinking copy: a result from more than 64 KiB of input that is under half
+    /// its 3n + 3 worst case is copied into a string of its own size. On an AVX2 machine only the
+    /// switched-off kernel reaches it. Expected text from SPEC §1.1: unreserved bytes stay, a space
+    /// is `%20` (`+` for whatwgForm).
+    @Test func bigMostlyUnescapedResultOnTheScalarPathIsCopiedIntact() {
+        let words = String(repeating: "abcdefghij", count: 7_000)  // 70,000 bytes, none escaped
+        let text = words + " " + words
+        afs_percent_escape_allow_vector(0)
+        let rfc = PercentEscape.escape(text, style: .rfc3986Unreserved)
+        let form = PercentEscape.escape(text, style: .whatwgForm)
+        afs_percent_escape_allow_vector(1)
+        #expect(rfc == words + "%20" + words)
+        #expect(form == words + "+" + words)
+        #expect(rfc.utf8.count == 140_003)
+    }
 }
