@@ -13,7 +13,6 @@ import AFSerialization
 public enum ContentDecodeFuzz: FuzzBody {
     public static var name: String { ContentDecodeInput.name }
 
-
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = ContentDecodeInput.setUp(&input)
         let (encoding, chunkA, chunkB, flags, limit, payload) = (setup.encoding, setup.chunkA, setup.chunkB, setup.flags, setup.limit, setup.payload)

@@ -29,7 +29,6 @@ public enum ImageFuzz: FuzzBody {
         }
     }
 
-
     /// Independent structural PNG check with zlib; nil when the PNG is sound, else why not.
     static func independentPNGCheck(_ b: [UInt8]) -> String? {
         guard b.starts(with: ImageInput.signature) else { return "signature" }

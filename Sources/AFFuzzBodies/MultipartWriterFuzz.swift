@@ -49,8 +49,6 @@ public enum MultipartWriterFuzz: FuzzBody {
         }
     }
 
-
-
     static func checkParsesBack(_ bytes: [UInt8], form: MultipartFormData, expected: [MultipartWriterInput.Expected], profile: Profile) throws(FuzzFailure) {
         if expected.isEmpty { try check(bytes.isEmpty, "no parts but \(bytes.count) bytes"); return }
         let delimiter = Array("\r\n--\(form.boundary)".utf8)

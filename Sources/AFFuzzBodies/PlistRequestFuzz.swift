@@ -16,7 +16,6 @@ import Foundation
 public enum PlistRequestFuzz: FuzzBody {
     public static var name: String { PlistRequestInput.name }
 
-
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = PlistRequestInput.setUp(&input)
         let result = setup.serialize()

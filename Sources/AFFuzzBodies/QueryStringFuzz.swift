@@ -14,7 +14,6 @@ import Foundation
 public enum QueryStringFuzz: FuzzBody {
     public static var name: String { QueryStringInput.name }
 
-
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = QueryStringInput.setUp(&input)
         let (profile, options, tree) = (setup.profile, setup.options, setup.tree)

@@ -27,7 +27,6 @@ public enum RequestFuzz: FuzzBody {
     /// by leaf and must parse with `JSONSerialization`.
     static let foundationDepth = 32
 
-
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = RequestInput.setUp(&input)
         let (json, method, profile, flags, url) = (setup.json, setup.method, setup.profile, setup.flags, setup.url)

@@ -18,7 +18,6 @@ import Foundation
 public enum ResponseFuzz: FuzzBody {
     public static var name: String { ResponseInput.name }
 
-
     /// expat's verdict on a whole document: nil when it accepts, else (error code, byte index).
     /// Installed by AFFuzzXMLOracle (the fuzz executable and the replay tests); nil: no XML oracle.
     nonisolated(unsafe) public static var xmlReference: (([UInt8]) -> (code: Int, byteIndex: Int)?)?
@@ -29,7 +28,6 @@ public enum ResponseFuzz: FuzzBody {
     /// fuzz-response sets a budget, after which plist inputs are skipped and the compound
     /// serializer leaves Foundation out.
     nonisolated(unsafe) public static var plistBudget: Int?
-
 
     static var plistBudgetLeft: Bool { plistBudget.map { $0 > 0 } ?? true }
 
