@@ -169,7 +169,9 @@ def main():
         sys.exit("the original program answered %d of %d requests (exit %d)" % (len(base), len(reqs), rc))
     compared = [without_messages(b) for b in base] if diagnostic else base
     fuzz_dir = None
-    if args.fuzz_seconds:
+    if args.fuzz_seconds and diagnostic:
+        print("--fuzz-seconds ignored: fresh inputs decide only equivalent claims (outputs hash messages too)", flush=True)
+    elif args.fuzz_seconds:
         fuzz_dir = args.fuzz_corpus or tempfile.mkdtemp(prefix="afs-claims-fuzz-")
         if os.path.isdir(os.path.join(fuzz_dir, ".snapshots")):
             print("reusing the fresh fuzz inputs and their recorded outputs in %s" % fuzz_dir, flush=True)

@@ -42,7 +42,7 @@ from afstools.mutation import tce
 from afstools.mutation.ratchet import cmd_ratchet
 from afstools.mutation.report import rerender
 from afstools.mutation.run import cmd_run
-from afstools.mutation.sites import CORE, DOCS, MB, PROGRESS, SITES, TOOL_BIN, norm_key, select
+from afstools.mutation.sites import CORE, DOCS, MB, PROGRESS, SITES, TCE_FILE, TOOL_BIN, norm_key, select
 
 
 def cmd_sites(args):
@@ -136,11 +136,11 @@ def cmd_tce(args):
     wrong = [k for k in control if verdicts.get(k) == "identical"]
     if wrong:
         raise SystemExit("tce: %d killed mutants compiled identical to the original; the method is broken: %s" % (len(wrong), wrong[:3]))
-    store = load_json(tce.TCE_FILE, {})
+    store = load_json(TCE_FILE, {})
     store.update(verdicts)
     store["_"] = tce.NOTE
     store["_commit"] = proc.sh(["git", "rev-parse", "--short", "HEAD"], capture=True).stdout.strip()
-    save_json(tce.TCE_FILE, dict(sorted(store.items())))
+    save_json(TCE_FILE, dict(sorted(store.items())))
     counts = {}
     for k in keys & set(by_key):
         v = verdicts[k].split(":")[0]
@@ -149,7 +149,7 @@ def cmd_tce(args):
     same_claims = sum(verdicts.get(k) == "identical" for k in eqs)
     print(f"tce: {sum(counts.values())} judged: " + ", ".join(f"{v} {n}" for v, n in sorted(counts.items()))
           + f"; control: {len(control)} killed mutants, all differ; {same_claims} reviewed equivalent claims are identical too; "
-          f"wrote {tce.TCE_FILE}")
+          f"wrote {TCE_FILE}")
 
 
 def cmd_recheck(args):

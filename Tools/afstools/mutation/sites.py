@@ -23,6 +23,8 @@ TOOL_PKG = "Tools"
 # cold), and the tool only parses the core's 5,000 lines.
 TOOL_BIN = f"{TOOL_PKG}/.build/debug/afs-mutate"
 DOCS = "docs/mutation"
+# Trivial compiler equivalence's verdicts (tce.py writes them, `reviewed` reads them).
+TCE_FILE = f"{DOCS}/tce.json"
 # In the order they run: each layer tries only what the ones before it left alive.
 LAYERS = ("vectors", "asan", "tests", "fuzz")
 SECTIONS = ["PercentEscaping", "QueryString", "Request", "Multipart", "Response", "ContentEncoding",
@@ -103,15 +105,19 @@ def reviewed(sites_all, pruned=()):
     them; their reason says so (`by_method` tells them apart)."""
     eq = {k: v for k, v in load_json(f"{DOCS}/equivalent.json", {}).items() if not k.startswith("_")}
     dg = {k: v for k, v in load_json(f"{DOCS}/diagnostic.json", {}).items() if not k.startswith("_")}
-    for k, v in load_json(f"{DOCS}/tce.json", {}).items():
-        if not k.startswith("_") and v == "identical":
-            eq[k] = TCE_REASON
+    for k in identical_keys(load_json(TCE_FILE, {})):
+        eq[k] = TCE_REASON
     keys = {s["key"] for s in sites_all} | set(pruned)
     stale = sorted(k for k in list(eq) + list(dg) if k not in keys)
     return eq, dg, stale
 
 
 TCE_REASON = "TCE: the optimised object code is identical to the original's (docs/mutation/tce.json)"
+
+
+def identical_keys(verdicts):
+    """The keys of tce.json's `verdicts` that TCE excludes from the score."""
+    return {k for k, v in verdicts.items() if not k.startswith("_") and v == "identical"}
 
 
 def by_method(keys, eq, dg):

@@ -167,13 +167,8 @@ def judge(sites, all_sites, jobs=2, compiler=None, log=proc.log):
     return verdicts
 
 
-TCE_FILE = "docs/mutation/tce.json"
 NOTE = ("Trivial compiler equivalence (Tools/afstools/mutation/tce.py, `mutate.py tce`): key → verdict. "
         "\"identical\": the file's -O object code with this mutant pinned is byte-identical to the original's, "
         "so the mutant is equivalent without review (sites.reviewed counts it as excluded by TCE). "
         "\"differs\": the compiler kept the change. Judged at the commit in \"_commit\".")
 
-
-def identical_keys(verdicts):
-    """The keys TCE excludes from the score."""
-    return {k for k, v in verdicts.items() if not k.startswith("_") and v == "identical"}

@@ -188,8 +188,9 @@ def main():
     stored = [c for _, c in all_crashes(report) if c.get("file")]
     tools = {}
     if not args.no_coverage or stored:
-        say("overnight: building afs-fuzz-replay and conformance with coverage instrumentation (%s)" % COV_SCRATCH)
-        tools = build_tools(run_dir)
+        wanted = [t for t, want in (("afs-fuzz-replay", not args.no_coverage), ("conformance", stored)) if want]
+        say("overnight: building %s with coverage instrumentation (%s)" % (" and ".join(wanted), COV_SCRATCH))
+        tools = build_tools(run_dir, replay=not args.no_coverage, promote=bool(stored))
     for name, c in all_crashes(report):
         if c.get("file"):
             c["promote"] = promote_command(tools.get("conformance"), name, c)

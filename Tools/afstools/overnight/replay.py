@@ -13,13 +13,14 @@ COV_SCRATCH = ".build-cov"
 MAX_REPLAY_CRASHES = 50  # per target: past this, the rest of that target's inputs are not replayed
 
 
-def build_tools(run_dir):
-    """Builds `afs-fuzz-replay` (the corpus replay) and `conformance` (crash promotion) with coverage
-    instrumentation into one scratch path: {"replay": path or None, "conformance": path or None}
-    (logs/coverage-build.log says why a build failed)."""
+def build_tools(run_dir, replay, promote):
+    """Builds, with coverage instrumentation into one scratch path, `afs-fuzz-replay` when `replay`
+    (the coverage report's corpus replay) and `conformance` when `promote` (stored crashes restated
+    as vector requests): {"replay": path or None, "conformance": path or None}, None for a tool not
+    asked for or whose build failed (logs/coverage-build.log says why)."""
     log = os.path.join(run_dir, "logs", "coverage-build.log")
-    return {"replay": coverage.build("afs-fuzz-replay", COV_SCRATCH, logpath=log),
-            "conformance": coverage.build("conformance", COV_SCRATCH, logpath=log)}
+    return {"replay": coverage.build("afs-fuzz-replay", COV_SCRATCH, logpath=log) if replay else None,
+            "conformance": coverage.build("conformance", COV_SCRATCH, logpath=log) if promote else None}
 
 
 def replay_target(tool, target, files, profdir, logf):
