@@ -7,7 +7,8 @@ import Foundation
 /// Input: ``QueryStringInput`` (the frozen option header and the payload).
 ///
 /// Checks: determinism; dictionary entry order does not matter (distinct keys); the typed error is
-/// raised exactly when the input has data, a too-deep container or (strict) a non-dictionary root;
+/// raised exactly when the input has data, a too-deep container, (strict) a non-dictionary root or
+/// (af3/af4) a set that AF's sort cannot order;
 /// otherwise decoding the output back (split on `&`/`=`, percent-decoded)
 /// gives exactly the leaves of the input with their bracketed fields, in SPEC §2.3 order,
 /// computed here independently (see ``Leaves`` for the one case compared as a multiset).
@@ -40,6 +41,7 @@ public enum QueryStringFuzz: FuzzBody {
         if !isDictionary && profile == .strict { allowedErrors.append(.topLevelNotDictionary) }
         if expected.deepestContainer >= limits.maxParameterDepth { allowedErrors.append(.nestingTooDeep) }
         if expected.hasData { allowedErrors.append(.dataInQueryString) }
+        if profile.isAF && expected.hasUnsortableSet { allowedErrors.append(.unsortableSetMember) }
 
         switch first {
         case .failure(let e):
@@ -155,6 +157,9 @@ public enum QueryStringFuzz: FuzzBody {
         let boolStyle: BoolStyle
         var pairs: [(field: String, value: String?)] = []
         var hasData = false
+        /// A set of two or more members holding an array or a set: AF's sort cannot order it
+        /// (SPEC §2.3), so the af profiles refuse the tree.
+        var hasUnsortableSet = false
         var deepestContainer = -1
         var orderKnown = true
 
@@ -186,6 +191,9 @@ public enum QueryStringFuzz: FuzzBody {
                 for (i, x) in xs.enumerated() { walk(x, field: child(field ?? "(null)", i), level: level + 1) }
             case .set(let xs):
                 deepestContainer = max(deepestContainer, level)
+                if xs.count > 1, xs.contains(where: { if case .array = $0 { true } else if case .set = $0 { true } else { false } }) {
+                    hasUnsortableSet = true
+                }
                 let keys = xs.map(setSortKey)
                 if keys.contains(nil) { orderKnown = false }
                 let nfc = keys.map { $0.map(QueryStringFuzz.NFCKey.init) }

@@ -20,16 +20,26 @@ public struct VectorOptions: ParsableArguments {
     @Option(help: "Only this profile: af3, af4 or strict.")
     public var profile: String?
 
+    @Option(help: ArgumentHelp(
+        "Only the runs at these levels (VECTORS.md §1.3), comma-separated: must, should, af, decision, implementation-defined. An implementation is judged by the authorities it claims, e.g. --level must,should.",
+        valueName: "LEVELS"))
+    public var level: String?
+
     public func validate() throws {
         if let profile, Profile(rawValue: profile) == nil {
             throw ValidationError("unknown profile \"\(profile)\"; expected af3, af4 or strict")
+        }
+        if let level {
+            do { _ = try Level.list(level) } catch { throw ValidationError(error.message) }
         }
     }
 
     /// The bundled vectors; also where the schema and coverage list come from.
     public var root: String { VectorPaths.defaultRoot() }
     public var dirs: [String] { directories.isEmpty ? [root] : directories }
-    public var selection: RunSelection { RunSelection(filters: filter, profile: profile) }
+    public var selection: RunSelection {
+        RunSelection(filters: filter, profile: profile, levels: level.flatMap { try? Level.list($0) })
+    }
 
     /// The directories' expected-failures.json lists, merged (this core's accepted deviations).
     public func directoryExpectedFailures() throws -> ExpectedFailures {

@@ -15,13 +15,14 @@ struct List: ParsableCommand {
     func run() throws {
         let set = try vectors.load()
         var n = 0
-        for v in set.vectors where vectors.selection.selects(v) && !v.runProfiles(only: vectors.profile).isEmpty {
+        let selection = vectors.selection
+        for v in set.vectors where selection.selects(v) && !selection.runProfiles(v).isEmpty {
             n += 1
             if idsOnly {
                 print(v.id)
             } else {
                 let profiles = v.profiles.map { $0.joined(separator: ",") } ?? "all"
-                print("\(v.id)  [\(profiles)]\(v.review ? " (review)" : "")  \(v.comment ?? "")")
+                print("\(v.id)  [\(profiles)] \(v.levelSummary)\(v.review ? " (review)" : "")  \(v.comment ?? "")")
             }
         }
         if !idsOnly { print("\(n) vectors") }
@@ -57,12 +58,17 @@ struct Show: ParsableCommand {
         print("profiles:  \(v.profiles?.joined(separator: ", ") ?? "all (af3, af4, strict)")")
         if let c = v.comment { print("comment:   \(c)") }
         print("refs:      \(v.refs.joined(separator: ", "))")
+        for p in v.profiles ?? Vector.allProfiles {
+            guard let level = v.level(for: p) else { print("level:     none (VECTORS.md §1.3)"); break }
+            print("level:     [\(p)] \(level.rawValue), by \(v.authorities[p] ?? "?")")
+        }
+        for (i, alt) in v.acceptable.enumerated() { print("acceptable[\(i)]:\n\(indent(alt.prettyJSONText))") }
         if v.review { print("review:    yes (promoted; expected not yet checked)") }
         if let o = v.options { print("options:\n\(indent(o.prettyJSONText))") }
         print("input:\n\(indent(v.input.prettyJSONText))")
         print("expected:\n\(indent(v.expected.prettyJSONText))")
         var anyFailure = false
-        let items = v.runProfiles(only: vectors.profile).map { RunItem(vector: v, profile: $0) }
+        let items = vectors.selection.runProfiles(v).map { RunItem(vector: v, profile: $0) }
         let results: [RunResult]
         if let source = try outside.source() {
             let produced = source.evaluate(items)
@@ -84,7 +90,8 @@ struct Show: ParsableCommand {
                 anyFailure = true
                 print("actual [\(p)]: harness error: \(m)")
             default:
-                print("actual [\(p)]: \(r.mismatches.isEmpty ? "PASS" : "FAIL")")
+                let how = r.acceptedAlternative.map { " (acceptable[\($0)])" } ?? ""
+                print("actual [\(p)]: \(r.mismatches.isEmpty ? "PASS" : "FAIL")\(how)")
                 if let a = r.actual { print(indent(a.prettyJSONText)) }
                 for m in r.mismatches {
                     anyFailure = true
@@ -104,8 +111,12 @@ struct CoverageCommand: ParsableCommand {
         abstract: "Map each required SPEC rule and RFC section (Vectors/coverage.json) to the vectors that cite it.",
         discussion: """
             Also checks that every section a vector cites (`SPEC§N.M` or `SPEC §N.M` in its refs or \
-            comment, `VECTORS.md§N`) exists in the repository's SPEC.md / VECTORS.md. Exit status 1 \
-            when a required reference is cited by no vector or a cited section does not exist.
+            comment, `VECTORS.md§N`) exists in the repository's SPEC.md / VECTORS.md, that a comment \
+            cites README only by a heading it has, and each run's authority (VECTORS.md §1.3): every \
+            run has a level; a must/should run cites a section of a SPEC §9 reference and its keyword; \
+            an af run cites a row of Vectors/af-audit.json at its profile's AFNetworking tag; a \
+            decision cites a SPEC section that exists. Exit status 1 when a required reference is \
+            cited by no vector, a cited section does not exist or an authority is missing or wrong.
             """
     )
 
@@ -120,7 +131,8 @@ struct CoverageCommand: ParsableCommand {
         do { requirements = try CoverageReport.load(requirements: VectorPaths.coverageFile(root: vectors.root)) } catch {
             throw fail("\(error)")
         }
-        let selected = set.vectors.filter { vectors.selection.selects($0) && !$0.runProfiles(only: vectors.profile).isEmpty }
+        let selection = vectors.selection
+        let selected = set.vectors.filter { selection.selects($0) && !selection.runProfiles($0).isEmpty }
         let report = CoverageReport(requirements: requirements, vectors: selected)
         print(report.text(listIDs: ids))
         var dangling = 0
@@ -135,7 +147,37 @@ struct CoverageCommand: ParsableCommand {
             }
             if missing.isEmpty { print("every \(name)§ section cited by the vectors exists in \(file) (\(sections.numbers.count) sections)") }
         }
+        let findings = try authorityFindings(selected, top: top)
+        for f in findings.prefix(ids == 0 ? 50 : max(50, ids)) { print("✗ \(f)") }
+        if findings.count > 50 { print("… \(findings.count - 50) more authority findings") }
+        print(levelTable(selected))
+        if findings.isEmpty { print("every run has a level, and every authority and README citation resolves") }
         for p in set.problems { print("problem: \(p)") }
-        if !report.uncovered.isEmpty || !set.problems.isEmpty || dangling > 0 { throw ExitCode.failure }
+        if !report.uncovered.isEmpty || !set.problems.isEmpty || dangling > 0 || !findings.isEmpty { throw ExitCode.failure }
+    }
+
+    func authorityFindings(_ selected: [Vector], top: String) throws -> [AuthorityCheck.Finding] {
+        func text(_ file: String) throws -> String {
+            do { return String(decoding: try FileSystem.readFile(FileSystem.join(top, file)), as: UTF8.self) } catch {
+                throw fail("\(FileSystem.join(top, file)): \(error.message)")
+            }
+        }
+        let specText = try text("SPEC.md"), vectorsText = try text("VECTORS.md"), readme = try text("README.md")
+        let audit: AFAudit
+        do { audit = try AFAudit.load(AFAudit.file(root: vectors.root)) } catch { throw fail("\(error)") }
+        let check = AuthorityCheck(audit: audit, spec: SpecSections(document: "SPEC", text: specText),
+                                   vectorsDoc: SpecSections(document: "VECTORS.md", text: vectorsText),
+                                   specText: specText, readmeText: readme)
+        return check.check(selected)
+    }
+
+    /// Runs per level: what an implementation is judged against with `run --level`.
+    func levelTable(_ selected: [Vector]) -> String {
+        var runs: [String: Int] = [:]
+        for v in selected {
+            for p in vectors.selection.runProfiles(v) { runs[v.level(for: p)?.rawValue ?? "no level", default: 0] += 1 }
+        }
+        let order = Level.allCases.map(\.rawValue) + ["no level"]
+        return "runs by level: " + order.compactMap { name in runs[name].map { "\(name) \($0)" } }.joined(separator: ", ")
     }
 }

@@ -204,6 +204,26 @@ struct ImplementationRunnerTests {
         #expect(r2.implementation?.processesStarted == 0)
     }
 
+    /// Replies holding a lone surrogate escape are RFC 8259 JSON: they are compared, never a protocol
+    /// error, and no run is lost to restarts (VECTORS.md §5.3 "Reading replies").
+    @Test(.enabled(if: Implementations.pythonAvailable))
+    func loneSurrogateRepliesAreComparedNotFaults() throws {
+        let set = try Implementations.bundled()
+        let selection = RunSelection(filters: ["percent-escape/unicode"])
+        let source = try ImplementationSource(command: Implementations.fake("lone-surrogate", "percent-escape/unicode/"))
+        let report = VectorRunner.run(set, selection: selection, source: source)
+        #expect(report.results.count > 100)
+        #expect(report.protocolErrors.isEmpty)
+        #expect(report.implementation?.processesStarted == 1)
+        #expect(report.results.allSatisfy { $0.status == .failed })
+        let first = try #require(report.results.first)
+        #expect(first.actual?["text"] == .obj([ReplyJSON.loneSurrogateTag: .string("a\u{FFFD}b")]))
+        #expect(first.mismatches.map(\.path) == ["output.text"])
+        let classes = report.failureClasses()
+        #expect(classes.allSatisfy { $0.path == "output.text" && $0.note == "expected string, found object" })
+        #expect(classes.reduce(0) { $0 + $1.runs.count } == report.results.count)
+    }
+
     // MARK: The command line
 
     @Test func commandIsSplitLikeAShellSplitsWords() throws {

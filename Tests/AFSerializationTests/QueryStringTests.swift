@@ -10,15 +10,47 @@ import Testing
 
     @Test func topLevelSetPassesTheNilKeyToItsElements() throws {
         // AFQueryStringPairsFromKeyAndValue(nil, set) recurses with key nil for each element, so
-        // a dictionary element names its fields by bare key and an array element `(null)[]`.
-        let p = ParameterValue.set([.dict(["k": .integer(1)]), .array([.integer(2)]), .string("s")])
-        let pairs = try QueryString.pairs(p, profile: .af4)
-        #expect(pairs == [
-            QueryPair(field: "(null)[]", value: .integer(2)),  // "(2)" < "s" < "{k = 1}"
-            QueryPair(field: "", value: .string("s")),
+        // a dictionary element names its fields by bare key and an array element `(null)[]`. In
+        // af4 the dictionary has no sort key (no `description` entry) and comes first.
+        let p = ParameterValue.set([.string("s"), .dict(["k": .integer(1)])])
+        #expect(try QueryString.pairs(p, profile: .af4) == [
             QueryPair(field: "k", value: .integer(1)),
+            QueryPair(field: "", value: .string("s")),
         ])
-        #expect(try QueryString.encode(p) == "%28null%29%5B%5D=2&=s&k=1")
+        #expect(try QueryString.encode(.set([.array([.integer(2)])]), profile: .af4) == "%28null%29%5B%5D=2")
+        let strict = ParameterValue.set([.dict(["k": .integer(1)]), .array([.integer(2)]), .string("s")])
+        #expect(try QueryString.encode(.dict(["t": strict]), profile: .strict) == "t%5B%5D=2&t=s&t%5Bk%5D=1")  // "(2)" < "s" < "{k = 1}"
+    }
+
+    // MARK: AF's set order (SPEC §2.3): a sort descriptor on `description`, through key-value coding
+
+    @Test func afCannotOrderASetHoldingAnArrayOrASet() throws {
+        for member in [ParameterValue.array([.string("a")]), .set([.string("a")])] {
+            for profile in [Profile.af3, .af4] {
+                #expect {
+                    try QueryString.pairs(.dict(["s": .set([.string("b"), member])]), profile: profile)
+                } throws: { e in
+                    let e = e as? AFSError
+                    return e?.kind == .unsortableSetMember && e?.context == ["field": "s", "type": member == .array([.string("a")]) ? "array" : "set"]
+                }
+            }
+            // One member is never compared: it is flattened under the set's field.
+            #expect(try QueryString.encode(.dict(["s": .set([member])]), profile: .af4) == (member == .array([.string("a")]) ? "s%5B%5D=a" : "s=a"))
+            #expect(try QueryString.encode(.dict(["s": .set([.string("b"), member])]), profile: .strict) == (member == .array([.string("a")]) ? "s%5B%5D=a&s=b" : "s=a&s=b"))
+        }
+    }
+
+    @Test func afSortsADictionaryMemberByItsOwnDescriptionEntry() throws {
+        let b = ParameterValue.dictionary([.init("description", .string("b")), .init("x", .integer(1))])
+        let a = ParameterValue.dictionary([.init("y", .integer(2)), .init("description", .string("a"))])
+        let noKey = ParameterValue.dict(["z": .integer(3)])
+        let p = ParameterValue.dict(["s": .set([b, .string("a0"), noKey, a])])
+        // No key first (input order), then "a" < "a0" < "b"; each dictionary's own entries in key order.
+        #expect(try QueryString.encode(p, profile: .af4)
+                == "s%5Bz%5D=3&s%5Bdescription%5D=a&s%5By%5D=2&s=a0&s%5Bdescription%5D=b&s%5Bx%5D=1")
+        // A non-string `description` entry is no key either.
+        let numeric = ParameterValue.dict(["description": .integer(0)])
+        #expect(try QueryString.encode(.dict(["s": .set([.string("a"), numeric])]), profile: .af3) == "s%5Bdescription%5D=0&s=a")
     }
 
     @Test func emptyKeyIsNotTheNilKey() throws {
@@ -42,16 +74,16 @@ import Testing
     }
 
     @Test func dictionariesInASetSortByTheirSortedKeys() throws {
-        // Rendering is independent of the dictionaries' input key order: {a = 2; b = 1} < {a = 3; …}.
+        // strict's rendering (SPEC §2.3) is independent of the dictionaries' input key order: {a = 2; b = 1} < {a = 3; …}.
         let first = ParameterValue.dictionary([.init("b", .integer(1)), .init("a", .integer(2))])
         let second = ParameterValue.dictionary([.init("a", .integer(3)), .init("b", .integer(0))])
         #expect(ValueDescription.sortKey(first) == "{a = 2; b = 1}")
         let p = ParameterValue.dict(["s": .set([second, first])])
-        #expect(try QueryString.pairs(p).map(\.value) == [.integer(2), .integer(1), .integer(3), .integer(0)])
+        #expect(try QueryString.pairs(p, profile: .strict).map(\.value) == [.integer(2), .integer(1), .integer(3), .integer(0)])
     }
 
     @Test func setsNestedInSetsSortByTheirOwnDescriptions() throws {
-        // SPEC §2.2: every set sorts its items by description, at every level. The outer set's
+        // SPEC §2.3 (strict): every set sorts its items by rendering, at every level. The outer set's
         // items render as "(b, a)", "(a)" and "(c, {k = (z, y)})" (sets in input order), so they
         // sort "(a)" < "(b, a)" < "(c, …)"; the inner sets then sort a < b and y < z.
         let p = ParameterValue.dict(["s": .set([
@@ -59,7 +91,7 @@ import Testing
             .set([.string("a")]),
             .array([.string("c"), .dictionary([.init("k", .set([.string("z"), .string("y")]))])]),
         ])])
-        let pairs = try QueryString.pairs(p).map { "\($0.field)=\(ValueDescription.of($0.value))" }
+        let pairs = try QueryString.pairs(p, profile: .strict).map { "\($0.field)=\(ValueDescription.of($0.value))" }
         #expect(pairs == ["s=a", "s=a", "s=b", "s[]=c", "s[][k]=y", "s[][k]=z"])
     }
 
@@ -136,7 +168,7 @@ import Testing
         // A set whose element is the hostile tree: its sort key is built iteratively.
         do {
             let wrapped = ParameterValue.dict(["k": .set([v, .string("x")])])
-            #expect { try QueryString.pairs(wrapped) } throws: { ($0 as? AFSError)?.kind == .nestingTooDeep }
+            #expect { try QueryString.pairs(wrapped, profile: .strict) } throws: { ($0 as? AFSError)?.kind == .nestingTooDeep }
         }  // `wrapped` is released here; `v` still holds the chain.
         #expect(ValueDescription.sortKey(v).utf8.count > 200_000)
         Self.dismantle(&v)

@@ -13,6 +13,8 @@ import json
 import os
 import sys
 
+from . import levels
+
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 VECTORS = os.path.join(ROOT, "Vectors")
 SCHEMA_TAG = "afserialization-vectors/1"
@@ -99,16 +101,20 @@ class VectorFile:
     """One Vectors/<component>/<topic>.json. `generator` (the generatedBy member) is set by the CLI to
     the path of the topic module that built the file."""
 
-    def __init__(self, component, topic, description, refs, generator=None):
+    def __init__(self, component, topic, description, refs, generator=None, verdict=None):
+        """`verdict`: the file's default authority (levels.py): a Verdict, a per-profile dict of them, or a function
+        of the vector (its dict as written) that returns one of those; add(verdict=…) overrides it per vector."""
         self.component = component
         self.topic = topic
         self.description = description
         self.refs = list(refs)
         self.generator = generator
+        self.verdict = verdict
         self.vectors = []
+        self._verdicts = {}
         self._n = 0
 
-    def add(self, comment, input, expected, profiles=None, options=None, refs=None, id=None):
+    def add(self, comment, input, expected, profiles=None, options=None, refs=None, id=None, verdict=None):
         if id is None:
             self._n += 1
             id = "%s/%s/%03d" % (self.component, self.topic, self._n)
@@ -126,7 +132,21 @@ class VectorFile:
             if not v["refs"]:
                 del v["refs"]
         self.vectors.append(v)
+        if verdict is not None:
+            self._verdicts[id] = verdict
         return id
+
+    def set_verdict(self, id, verdict):
+        """Overrides the authority of a vector already added (by its full id)."""
+        assert any(v["id"] == id for v in self.vectors), id
+        self._verdicts[id] = verdict
+
+    def written(self, v):
+        """The vector as the file holds it: its members plus level, authority and acceptable (levels.py)."""
+        chosen = self._verdicts.get(v["id"], self.verdict)
+        if callable(chosen) and not isinstance(chosen, levels.Verdict):
+            chosen = chosen(v)
+        return levels.attach(v, chosen)
 
     def path(self):
         return os.path.join(VECTORS, self.component, self.topic + ".json")
@@ -139,7 +159,7 @@ class VectorFile:
             lines.append("  %s: %s," % (_string(k), dumps(v)))
         lines.append('  "vectors": [')
         for i, v in enumerate(self.vectors):
-            lines.append("    " + dumps(v) + ("," if i < len(self.vectors) - 1 else ""))
+            lines.append("    " + dumps(self.written(v)) + ("," if i < len(self.vectors) - 1 else ""))
         lines.append("  ]")
         lines.append("}")
         return "\n".join(lines) + "\n"

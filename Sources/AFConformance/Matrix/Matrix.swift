@@ -45,6 +45,18 @@ public struct AdapterResult: Sendable {
         return out
     }
 
+    /// The level each cell was judged at (VECTORS.md §1.3): its first failing run's for a differing
+    /// cell, else its first run's; nil for a vector without a level.
+    public var cellLevels: [String: Level] {
+        var first: [String: Level] = [:], failing: [String: Level] = [:]
+        for r in report?.results ?? [] {
+            guard let level = r.level else { continue }
+            if first[r.vector.id] == nil { first[r.vector.id] = level }
+            if r.isFailure, failing[r.vector.id] == nil { failing[r.vector.id] = level }
+        }
+        return first.merging(failing) { _, f in f }
+    }
+
     /// The first failing run of each differing vector (for its diff).
     public var firstFailures: [String: RunResult] {
         var out: [String: RunResult] = [:]

@@ -19,7 +19,7 @@ public enum MatrixPage {
             let row = cells.map { $0[v.id] ?? .notApplicable }
             guard row.contains(where: { $0 != .notApplicable }) else { continue }
             let index = String(vectors.count)
-            vectors.append(.array([.string(v.id), .string(v.component), .string(v.comment ?? "")]))
+            vectors.append(.array([.string(v.id), .string(v.component), .string(v.comment ?? ""), .string(v.levelSummary)]))
             for (i, c) in row.enumerated() {
                 status[i].append(c == .agree ? UInt8(ascii: "a") : c == .differ ? UInt8(ascii: "d") : UInt8(ascii: "n"))
                 guard c == .differ, let f = failures[i][v.id] else { continue }
@@ -83,6 +83,7 @@ public enum MatrixPage {
       <h1>AFSerialization — golden vectors × implementations</h1>
       <div id="controls">
         <label>component <select id="component"><option value="">all</option></select></label>
+        <label>level <select id="level"><option value="">all</option><option>must</option><option>should</option><option>af</option><option>decision</option><option>implementation-defined</option></select></label>
         <label>show <select id="show"><option value="differ">vectors where an implementation differs</option><option value="all">every vector some implementation was sent</option></select></label>
         <label>filter <input id="q" size="28" placeholder="vector id or comment"></label>
         <span id="count"></span>
@@ -98,6 +99,7 @@ public enum MatrixPage {
     const D = JSON.parse(document.getElementById("data").textContent);
     const names = D.implementations.map(i => i.name);
     const comp = document.getElementById("component"), show = document.getElementById("show"), q = document.getElementById("q");
+    const level = document.getElementById("level");
     [...new Set(D.vectors.map(v => v[1]))].sort().forEach(c => comp.add(new Option(c, c)));
     document.querySelector("#grid thead").innerHTML = "<tr><th>vector</th>" +
       D.implementations.map(i => `<th title="${esc(i.title + " " + i.version)}">${esc(i.name)}</th>`).join("") + "</tr>";
@@ -108,6 +110,7 @@ public enum MatrixPage {
       const rows = [];
       D.vectors.forEach((v, i) => {
         if (c && v[1] !== c) return;
+        if (level.value && !v[3].split(/[;:, ]+/).includes(level.value)) return;
         if (text && !(v[0].toLowerCase().includes(text) || v[2].toLowerCase().includes(text))) return;
         const st = D.status.map(x => x[i]);
         if (s === "differ" && !st.includes("d")) return;
@@ -123,7 +126,7 @@ public enum MatrixPage {
       document.querySelectorAll("td.selected").forEach(x => x.classList.remove("selected"));
       td.classList.add("selected");
       const i = td.dataset.v, k = +td.dataset.k, v = D.vectors[i], st = D.status[k][i];
-      let html = `<h2>${esc(v[0])}</h2><p>${esc(v[2])}</p><p><b>${esc(names[k])}</b> (${esc(D.implementations[k].version)}): ${label[st][0]}</p>`;
+      let html = `<h2>${esc(v[0])}</h2><p>${esc(v[2])}</p><p>level: ${esc(v[3])}</p><p><b>${esc(names[k])}</b> (${esc(D.implementations[k].version)}): ${label[st][0]}</p>`;
       const cls = D.classes[k][i];
       if (cls) {
         const info = D.classInfo[cls] || {};
@@ -136,7 +139,7 @@ public enum MatrixPage {
       if (st === "n") html += "<p>Not applicable: outside what this implementation declares or models.</p>";
       document.getElementById("detail").innerHTML = html;
     });
-    [comp, show].forEach(x => x.addEventListener("change", render));
+    [comp, show, level].forEach(x => x.addEventListener("change", render));
     q.addEventListener("input", render);
     render();
     </script>

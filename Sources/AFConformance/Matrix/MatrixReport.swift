@@ -30,6 +30,7 @@ public enum MatrixReport {
             out.append("| `\(a.manifest.name)` | \(cell(a.manifest.title)) | \(cell(a.version)) | \(comps.joined(separator: "<br>")) | \(c.agree) | \(c.differ) | \(c.na) |")
         }
         out.append("")
+        out += levelSection(m, ran: ran)
         out.append("## By component")
         out.append("")
         out.append("Agree / differ per component (— when every cell is n/a).")
@@ -91,6 +92,29 @@ public enum MatrixReport {
             if cells.allSatisfy({ $0 == "—" }) { continue }
             out.append("| \(name) | " + cells.joined(separator: " | ") + " |")
         }
+        return out
+    }
+
+    /// Agree / differ by the authority each cell is judged at (VECTORS.md §1.3), so an
+    /// implementation's RFC violations read apart from its differences with AF and with SPEC's choices.
+    static func levelSection(_ m: Matrix, ran: [AdapterResult]) -> [String] {
+        let levels = ran.map(\.cellLevels)
+        guard levels.contains(where: { !$0.isEmpty }) else { return [] }
+        var out = ["## By level", "",
+                   "Agree / differ by the authority that decides each vector (VECTORS.md §1.3): `must`/`should` an RFC,",
+                   "`af` AFNetworking's source, `decision` this project's SPEC, `implementation-defined` outcomes the text",
+                   "leaves open (several pass). A cell counts at the level of its first differing run, else its first run.", "",
+                   "| | " + ran.map { "`\($0.manifest.name)`" }.joined(separator: " | ") + " |",
+                   "|---|" + ran.map { _ in "---:" }.joined(separator: "|") + "|"]
+        for level in Level.allCases {
+            let cells = zip(ran, levels).map { a, byID -> String in
+                let c = m.counts(a) { byID[$0.id] == level }
+                return c.agree + c.differ == 0 ? "—" : "\(c.agree) / \(c.differ)"
+            }
+            if cells.allSatisfy({ $0 == "—" }) { continue }
+            out.append("| `\(level.rawValue)` | " + cells.joined(separator: " | ") + " |")
+        }
+        out.append("")
         return out
     }
 

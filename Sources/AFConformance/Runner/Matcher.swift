@@ -17,7 +17,7 @@ public struct Mismatch: Sendable, Hashable {
     }
 }
 
-/// Compares expected against actual outputs by the rules in README "How vectors are compared":
+/// Compares expected against actual outputs by the rules of VECTORS.md §4:
 ///
 /// - an expected object is matched field by field for the fields it lists; the actual object may
 ///   have more (`batches` only when asked, an error's `description` only where the vector gives it);
@@ -29,7 +29,8 @@ public struct Mismatch: Sendable, Hashable {
 /// - `{"$unordered": [...]}` in an expected value matches an array holding the same items in any order
 ///   (request headers, whose order AFNetworking does not define); `{"$includes": [...]}` matches an
 ///   array that holds at least those items (headers a vector cannot fully determine);
-/// - `{"$absent": true}` as a field's expected value means the actual output must not have that field.
+/// - `{"$absent": true}` as a field's expected value means the actual output must not have that field;
+///   `{"$any": true}` means it must have it, with any value.
 public enum Matcher {
     public static func compare(expected: JSONValue, actual: JSONValue, path: String = "output") -> [Mismatch] {
         var out: [Mismatch] = []
@@ -45,6 +46,7 @@ public enum Matcher {
     static let exactFields: Set<String> = ["json", "object"]
 
     private static func compare(_ e: JSONValue, _ a: JSONValue, _ path: String, exact: Bool, _ out: inout [Mismatch]) {
+        if isAnyMarker(e) { return }
         if let items = unorderedItems(e) {
             compareUnordered(items, a, path, allowExtra: false, &out)
             return
@@ -140,6 +142,13 @@ public enum Matcher {
     /// `{"$absent": true}`: the field must not be there (e.g. "no object" in a response).
     static func isAbsentMarker(_ v: JSONValue) -> Bool {
         guard case .object(let m) = v, m.count == 1, m[0].key == "$absent" else { return false }
+        return m[0].value == .bool(true)
+    }
+
+    /// `{"$any": true}`: any value, as long as the field is there (an `acceptable` outcome that is
+    /// any error at all).
+    static func isAnyMarker(_ v: JSONValue) -> Bool {
+        guard case .object(let m) = v, m.count == 1, m[0].key == "$any" else { return false }
         return m[0].value == .bool(true)
     }
 

@@ -220,6 +220,8 @@ public enum Promote {
             .init("comment", .string("promoted from \(source) on \(date); expected is the implementation's output at that time, NOT yet checked against the SPEC")),
             .init("review", .bool(true)),
             .init("profiles", .array([.string(profile)])),
+            // Nobody has judged it yet: `coverage` fails until a reviewer gives it its authority.
+            .init("level", .string(Level.decision.rawValue)), .init("authority", .string("unreviewed")),
         ]
         if let options { members.append(.init("options", options)) }
         members += [.init("input", input), .init("expected", output)]

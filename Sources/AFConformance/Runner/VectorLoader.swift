@@ -90,15 +90,65 @@ public struct VectorLoader: Sendable {
                     message: "duplicate id (first defined in \(first)); this copy is not run"))
                 continue
             }
-            seen[id] = file
             let ownRefs = v["refs"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let profiles = v["profiles"]?.arrayValue?.compactMap(\.stringValue)
+            let authority: (levels: [String: Level], citations: [String: String])
+            switch Self.authority(of: v, profiles: profiles ?? Vector.allProfiles) {
+            case .success(let a): authority = a
+            case .failure(let problem):
+                set.problems.append(VectorProblem(file: file, id: id, field: problem.field, message: problem.message))
+                continue
+            }
+            seen[id] = file
             set.vectors.append(Vector(
-                id: id, component: component,
-                profiles: v["profiles"]?.arrayValue?.compactMap(\.stringValue),
+                id: id, component: component, profiles: profiles,
                 options: v["options"], input: v["input"] ?? .object([]), expected: v["expected"] ?? .object([]),
                 comment: v["comment"]?.stringValue, refs: ownRefs + fileRefs.filter { !ownRefs.contains($0) },
-                review: v["review"]?.boolValue ?? false, file: file, index: i))
+                review: v["review"]?.boolValue ?? false, file: file, index: i,
+                levels: authority.levels, authorities: authority.citations,
+                acceptable: v["acceptable"]?.arrayValue ?? []))
         }
+    }
+
+    struct FieldProblem: Error {
+        var field: String
+        var message: String
+    }
+
+    /// `level` and `authority` spread over the vector's profiles (VECTORS.md §1.3): a string holds for
+    /// every profile, an object names each of them, and exactly them. Their form is the schema's;
+    /// this checks what a schema cannot: that they agree with `profiles`, and `acceptable` with the level.
+    static func authority(of v: JSONValue, profiles: [String]) -> Result<(levels: [String: Level], citations: [String: String]), FieldProblem> {
+        func spread(_ field: String) -> Result<[String: String], FieldProblem> {
+            switch v[field] {
+            case nil: return .success([:])
+            case .string(let s)?: return .success(Dictionary(uniqueKeysWithValues: profiles.map { ($0, s) }))
+            case .object(let members)?:
+                let keys = members.map(\.key)
+                guard Set(keys) == Set(profiles) else {
+                    return .failure(FieldProblem(field: field, message:
+                        "names profiles \(keys.joined(separator: ", ")) but the vector runs under \(profiles.joined(separator: ", "))"))
+                }
+                return .success(Dictionary(members.map { ($0.key, $0.value.stringValue ?? "") }) { a, _ in a })
+            default: return .success([:])  // the schema reports the wrong type
+            }
+        }
+        let names: [String: String], citations: [String: String]
+        switch spread("level") { case .success(let x): names = x; case .failure(let p): return .failure(p) }
+        switch spread("authority") { case .success(let x): citations = x; case .failure(let p): return .failure(p) }
+        if names.isEmpty != citations.isEmpty {
+            return .failure(FieldProblem(field: names.isEmpty ? "level" : "authority",
+                                         message: "level and authority come together (VECTORS.md §1.3)"))
+        }
+        let levels = names.compactMapValues(Level.init(rawValue:))
+        let open = levels.values.contains(.implementationDefined)
+        if open, v["acceptable"] == nil {
+            return .failure(FieldProblem(field: "acceptable", message: "an implementation-defined run lists its acceptable outcomes"))
+        }
+        if !open, v["acceptable"] != nil {
+            return .failure(FieldProblem(field: "acceptable", message: "only implementation-defined runs have acceptable outcomes"))
+        }
+        return .success((levels, citations))
     }
 
     struct FileProblems {

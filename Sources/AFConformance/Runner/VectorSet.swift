@@ -18,6 +18,26 @@ public struct Vector: Sendable {
     public var file: String
     /// Position in the file's `vectors` array (used by `update` to rewrite it in place).
     public var index: Int
+    /// The level of each profile's run (VECTORS.md §1.3); empty when the vector gives none.
+    public var levels: [String: Level] = [:]
+    /// What each profile's level cites: `RFC2046#5.1.1 MUST NOT`, `AF-4.0.1/…#L1-L9`, `SPEC§2.3`.
+    public var authorities: [String: String] = [:]
+    /// implementation-defined runs: outcomes besides `expected` that pass.
+    public var acceptable: [JSONValue] = []
+
+    public func level(for profile: String) -> Level? { levels[profile] }
+
+    /// `must`, or `af3, af4: af; strict: must` when the profiles differ, or `no level`.
+    public var levelSummary: String {
+        let profiles = self.profiles ?? Self.allProfiles
+        var groups: [(level: String, profiles: [String])] = []
+        for p in profiles {
+            let name = levels[p]?.rawValue ?? "no level"
+            if let i = groups.firstIndex(where: { $0.level == name }) { groups[i].profiles.append(p) } else { groups.append((name, [p])) }
+        }
+        if groups.count == 1 { return groups[0].level }
+        return groups.map { "\($0.profiles.joined(separator: ", ")): \($0.level)" }.joined(separator: "; ")
+    }
 
     public static let allProfiles = Profile.allCases.map(\.rawValue)
 

@@ -10,15 +10,22 @@ enum MultipartFile {
     static let notFileURLReason = "Expected URL to be a file URL"
     static let notReachableReason = "File URL not reachable."
 
-    /// The path a URL string names: `file://[localhost]/p` (percent-decoded) or a plain path.
-    /// Any other scheme is AF's −1000 "Expected URL to be a file URL".
-    static func path(fromURL url: String) throws(AFSError) -> String {
+    /// The path a URL string names: `file://host/p` (percent-decoded) or a plain path. Any other
+    /// scheme is AF's −1000 "Expected URL to be a file URL" (SPEC §5.3).
+    ///
+    /// AF checks only the scheme (`-isFileURL`), and Foundation makes a file URL's path from its
+    /// path component alone: in `af3`/`af4` the host is ignored. A file URL without a path
+    /// (`file://localhost`) is not reachable. `strict` does not read a local file for another host
+    /// (RFC 8089 §2: the host names the machine the file is on): not reachable either.
+    static func path(fromURL url: String, profile: Profile = .default) throws(AFSError) -> String {
         let bytes = Array(url.utf8)
         if url.hasPrefix("file://") {
-            var rest = Substring(url.dropFirst("file://".count))
-            if rest.hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }
-            guard rest.hasPrefix("/") else { throw requestError(notFileURLReason, url) }
-            return percentDecoded(String(rest))
+            let rest = Substring(url.dropFirst("file://".count))
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let host = rest[..<slash], path = rest[slash...]
+            guard !path.isEmpty else { throw requestError(notReachableReason, url) }
+            if !profile.isAF, !host.isEmpty, host != "localhost" { throw requestError(notReachableReason, url) }
+            return percentDecoded(String(path))
         }
         // A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" (RFC 3986 §3.1).
         if let colon = bytes.firstIndex(of: 0x3A), colon > 0,

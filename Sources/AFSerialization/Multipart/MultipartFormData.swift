@@ -59,9 +59,10 @@ public struct MultipartFormData: Sendable {
     }
 
     /// A file streamed from disk: filename = last path component, MIME type from the extension.
-    /// `url` is a `file://` URL or a plain path; another scheme or a missing file is AF's −1000.
+    /// `url` is a `file://` URL or a plain path; another scheme or a missing file is AF's −1000
+    /// (SPEC §5.3; in `af3`/`af4` a file URL's host is ignored, as AF's Foundation does).
     public mutating func appendFile(url: String, name: String) throws(AFSError) {
-        let path = try MultipartFile.path(fromURL: url)
+        let path = try MultipartFile.path(fromURL: url, profile: profile)
         let filename = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
         try appendFile(url: url, name: name, filename: filename, mimeType: MultipartMIME.type(forFilename: filename))
     }
@@ -69,7 +70,7 @@ public struct MultipartFormData: Sendable {
     /// A file streamed from disk with an explicit filename and MIME type. Its size is taken now
     /// (as AF does); a file that later differs from it fails the read (SPEC §5.5).
     public mutating func appendFile(url: String, name: String, filename: String, mimeType: String) throws(AFSError) {
-        let path = try MultipartFile.path(fromURL: url)
+        let path = try MultipartFile.path(fromURL: url, profile: profile)
         guard let size = try MultipartFile.size(path) else {
             throw MultipartFile.requestError(MultipartFile.notReachableReason, url)
         }

@@ -13,6 +13,9 @@ extension AFSError.Kind {
     public static let topLevelNotDictionary = Self("topLevelNotDictionary")
     /// Bytes cannot go in a query string (SPEC §2.7, a Deviation from AF).
     public static let dataInQueryString = Self("dataInQueryString")
+    /// `af3`/`af4`: a set of two or more members holding an array or a set, which AF's sort cannot
+    /// order (SPEC §2.3, a Deviation: AF raises).
+    public static let unsortableSetMember = Self("unsortableSetMember")
 }
 
 /// Query-string flattening and encoding (SPEC §2).
@@ -68,6 +71,12 @@ public enum QueryString {
                 }
             case .set(let items):
                 try checkDepth(depth, maxDepth, field)
+                if profile.isAF {
+                    for i in try afSortedSet(items, field: field, boolStyle: options.boolStyle).reversed() {
+                        stack.append((field, items[i], depth + 1, nil))
+                    }
+                    continue
+                }
                 let sorted = sortedSet(items, node: node, renderings: &renderings, boolStyle: options.boolStyle)
                 for (i, child) in sorted.reversed() {
                     stack.append((field, items[i], depth + 1, child))
@@ -164,7 +173,40 @@ public enum QueryString {
         return out
     }
 
-    /// Set element indices ascending by description (``ValueDescription/sortKey(_:boolStyle:)``),
+    /// `af3`/`af4` (SPEC §2.3): AF sorts a set with a sort descriptor on the key `description` and
+    /// `compare:`. Key-value coding answers that key with a leaf's description, with a dictionary's
+    /// own entry of that name, and with a collection for an array or a set, which `compare:` cannot
+    /// take: AF raises, the core throws. A set of one member is never compared. Members whose key
+    /// is not a string (a dictionary without such an entry) have no order in AF; they come first, in
+    /// input order (Decision), and equal keys keep input order.
+    static func afSortedSet(_ items: [ParameterValue], field: String?, boolStyle: BoolStyle) throws(AFSError) -> [Int] {
+        if items.count < 2 { return Array(items.indices) }
+        for item in items {
+            switch item {
+            case .array, .set:
+                throw AFSError(
+                    .unsortableSetMember, "AF cannot order a set holding an \(item.queryTypeName): its sort raises",
+                    context: ["field": String((field ?? "").prefix(200)), "type": item.queryTypeName])
+            default: continue
+            }
+        }
+        let keys: [String?] = items.map { item in
+            guard case .dictionary(let entries) = item else { return ValueDescription.sortKey(item, boolStyle: boolStyle) }
+            guard let entry = entries.last(where: { $0.key.utf8.elementsEqual("description".utf8) }),
+                  case .string(let s) = entry.value else { return nil }
+            return s
+        }
+        return items.indices.sorted { a, b in
+            switch (keys[a], keys[b]) {
+            case (nil, nil): return a < b
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (x?, y?): return x < y || (!(y < x) && a < b)
+            }
+        }
+    }
+
+    /// `strict`: set element indices ascending by description (``ValueDescription/sortKey(_:boolStyle:)``),
     /// ties in input order (SPEC §2.2), each with its rendered node when there is one. A set with a
     /// container among its items is rendered once (unless an enclosing set's rendering already
     /// holds it): the sets nested in it then sort by slices of that text.

@@ -47,7 +47,7 @@ public struct HTTPRequestSerializer: RequestSerializer {
     }
 
     /// `Accept-Language` from the caller's preferred languages (see ``AcceptLanguage``); an empty
-    /// list removes the header.
+    /// list gives the header an empty value, as AF does.
     public func withPreferredLanguages(_ languages: [String]) -> Self {
         withDefaultHeader("Accept-Language", AcceptLanguage.value(for: languages))
     }

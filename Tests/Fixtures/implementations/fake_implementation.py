@@ -15,6 +15,8 @@ MODE:
   wrong-id-on PREFIX       answer a request whose id starts with PREFIX under another id
   crash-once-after N FILE  exit with status 3 on reading the Nth request, once (FILE marks that it happened)
   exit-at-start            write to stderr and exit with status 2 before reading anything
+  lone-surrogate PREFIX    answer a request whose id starts with PREFIX with output {"text": "a\uD83Db"}: valid
+                           RFC 8259 JSON holding a lone surrogate escape, as Java or JavaScript libraries write
 
 Request ids from the runner are "<vector id>@<profile>#<n>", so PREFIX "<vector id>@<profile>#"
 names one run however often it is re-sent.
@@ -74,6 +76,10 @@ def main():
             reply = re.sub(rb'(?<="text":")((?:[^"\\]|\\.)*)',
                            lambda m: re.sub(rb'%[0-9A-F]{2}', lambda e: e.group(0).lower(), m.group(1)),
                            reply, count=1)
+        if mode == "lone-surrogate":
+            match = re.match(rb'\{"id":"((?:[^"\\]|\\.)*)"', reply)
+            if match and match.group(1).decode().startswith(params[0]):
+                reply = b'{"id":"' + match.group(1) + b'","output":{"text":"a\\uD83Db"}}\n'
         if mode == "wrong-id-on":
             reply = reply.replace(b'{"id":"' + params[0].encode(), b'{"id":"wrong-' + params[0].encode(), 1)
         out.write(reply)

@@ -182,7 +182,7 @@ def splitmix64(seed):
 
 
 def seeded_boundaries(seed, n):
-    """The first n boundaries a seed generates (README: SplitMix64(seed:), each 32-bit value the high half of the next
+    """The first n boundaries a seed generates (SPEC §5.1: SplitMix64(seed:), each 32-bit value the high half of the next
     output; SPEC §5.1 format Boundary+ and 16 uppercase hex digits)."""
     g = splitmix64(seed)
     return ["Boundary+%08X%08X" % (next(g) >> 32, next(g) >> 32) for _ in range(n)]

@@ -11,7 +11,7 @@ expected offset is the length, in the body's own encoding (plus its BOM), of the
 UTF-8 index (computed here with Python's codecs): foundation_offset().
 
 Also here: null cleaning (clean, the SPEC §6.4 rule; last_wins, json.loads keeping each duplicate key's
-last member, README §6.4 decision) and Foundation's number rule (overflows: a number whose Double is
+last member, SPEC §6.4 decision) and Foundation's number rule (overflows: a number whose Double is
 infinite is rejected; "is infinite" is Python's correctly rounded float()), checked against every
 recorded verdict (check_number_rule, check_utf8_rule).
 """
@@ -334,7 +334,7 @@ def clean(v, profile, top=True):
 
 
 def last_wins(text):
-    """json.loads keeping only each key's last member, at its own place in the text (README §6.4 decision: the last
+    """json.loads keeping only each key's last member, at its own place in the text (SPEC §6.4 decision: the last
     member wins, as in the NSDictionary AF cleans)."""
     return json.loads(text, object_pairs_hook=lambda ps: {k: v for i, (k, v) in enumerate(ps) if all(k2 != k for k2, _ in ps[i + 1:])})
 

@@ -1,7 +1,7 @@
 """SPEC §6.1–§6.3 Response model and validation: the vector input shape, the status phrases and the error texts.
 
 Status phrases and error texts are copied from SPEC §6.3 (which pins Darwin's English NSHTTPURLResponse
-phrases); codes outside 100…599 take "server error" (README §6.3 decision, as Darwin does).
+phrases); codes outside 100…599 take "server error" (SPEC §6.3 decision, as Darwin does).
 """
 from ..vectorfile import bytes_value
 
@@ -26,7 +26,7 @@ CLASSES = {1: "informational", 2: "success", 3: "redirected", 4: "client error",
 
 
 def phrase(code):
-    """SPEC §6.3 phrase table, else the class of the code; codes outside 100…599 take `server error` (README §6.3 decision)."""
+    """SPEC §6.3 phrase table, else the class of the code; codes outside 100…599 take `server error` (SPEC §6.3 decision)."""
     if not 100 <= code <= 599:
         return "server error"
     return PHRASES.get(code) or CLASSES[code // 100]

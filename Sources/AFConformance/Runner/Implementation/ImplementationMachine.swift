@@ -296,9 +296,9 @@ struct ImplementationMachine {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return [] }  // blank lines carry nothing
         let reply: JSONValue
         do {
-            reply = try JSONParser(maxDepth: 1 << 20, allowFragments: true).parse(Array(line))
+            reply = try ReplyJSON.read(Array(line))
         } catch {
-            return die("reply is not JSON: \(Self.excerpt(line)) (\(error.message))", .garbage)
+            return die("reply is not JSON (\(error)): \(Self.excerpt(line))", .garbage)
         }
         guard case .object = reply else { return die("reply is not a JSON object: \(Self.excerpt(line))", .garbage) }
         guard let idValue = reply["id"], !idValue.isNull else {

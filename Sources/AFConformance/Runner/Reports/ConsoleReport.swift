@@ -33,6 +33,8 @@ extension Reporters {
             out.append(line)
         }
 
+        out += levelLines(r)
+
         if !r.problems.isEmpty {
             out += ["", "Vector file problems (\(r.problems.count)):"] + r.problems.map { "  \($0)" }
         }
@@ -64,18 +66,29 @@ extension Reporters {
 
         if !r.protocolErrors.isEmpty {
             out += ["", "Protocol errors (\(r.protocolErrors.count)):"]
-            var groups: [(key: String, count: Int)] = []
-            for p in r.protocolErrors {
-                let key = RequestIDs.stripped(p.description)
-                if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].count += 1 } else { groups.append((key, 1)) }
+            for g in r.protocolErrorClasses() {
+                let first = g.errors[0]
+                out.append("  \(pad(g.errors.count, 5)) × \(clipped(g.key))")
+                out.append("          e.g. \(clipped(RequestIDs.stripped(first.description)))")
             }
-            for g in groups { out.append("  \(g.key)\(g.count > 1 ? "  — \(g.count) times" : "")") }
         }
 
         let na = grouped(r.results, where: { if case .notApplicable(let m) = $0 { m } else { nil } })
         if !na.isEmpty {
             out += ["", "Not applicable (\(r.notApplicableCount) runs; neither passed nor failed):"]
             for g in na { out.append("  \(g.key)  — \(g.runs.count) run(s)") }
+        }
+
+        // Harness errors are grouped above, by cause.
+        let classes = r.failureClasses().filter { $0.path != FailureText.harnessPath }
+        if !classes.isEmpty {
+            let shown = verbose ? classes.count : min(classes.count, max(maxDiffs, 40))
+            out += ["", "Failure classes (\(classes.count), by component, level, where and what differs; one example each):"]
+            for c in classes.prefix(shown) {
+                out.append("  \(pad(c.runs.count, 5)) × \(clipped(c.title))")
+                out.append("          e.g. \(c.example.name)")
+            }
+            if shown < classes.count { out.append("  … \(classes.count - shown) more classes (use --verbose or --json FILE)") }
         }
 
         let failures = r.results.filter {
@@ -108,8 +121,26 @@ extension Reporters {
             facts.append(line)
         }
         out.append(facts.joined(separator: "; "))
+        if let byLevel = r.failuresByLevel { out.append("failures by authority: " + byLevel) }
         out.append(r.finalLine)
         return out.joined(separator: "\n")
+    }
+
+    /// The runs by level (VECTORS.md §1.3): which authority each failure broke. Nothing when no run
+    /// has a level.
+    static func levelLines(_ r: RunReport) -> [String] {
+        let rows = r.byLevel()
+        guard rows.contains(where: { $0.level != nil }) else { return [] }
+        var out = ["", "  by level:"]
+        let width = max(10, rows.map(\.name.count).max() ?? 0)
+        for row in rows {
+            var line = "  \(row.name.padding(to: width))  \(pad(row.passed, 5)) passed  \(pad(row.failed, 5)) failed"
+            if row.notApplicable > 0 { line += "  \(pad(row.notApplicable, 5)) n/a" }
+            if row.expectedFailures > 0 { line += "  (\(row.expectedFailures) expected failures)" }
+            if row.acceptable > 0 { line += "  (\(row.acceptable) passed by an acceptable outcome other than this core's)" }
+            out.append(line)
+        }
+        return out
     }
 
     /// Results whose status carries a message, grouped by component and message with request ids
@@ -167,6 +198,7 @@ extension Reporters {
             out.append("✗ \(name)  (\(f.vector.file))")
         }
         if let c = f.vector.comment { out.append("    \(c)") }
+        if let level = f.level { out.append("    level \(level.rawValue), by \(f.vector.authorities[f.profile] ?? "?")") }
         for m in f.mismatches.prefix(5) { out += DiffFormatter.render(m) }
         if f.mismatches.count > 5 { out.append("    … \(f.mismatches.count - 5) more differences (conformance show \(f.vector.id))") }
         return out

@@ -11,6 +11,10 @@ extension Reporters {
                 .init("id", .string(res.vector.id)), .init("component", .string(res.vector.component)),
                 .init("profile", .string(res.profile)), .init("file", .string(res.vector.file)),
             ]
+            if let level = res.level {
+                m += [.init("level", .string(level.rawValue)), .init("authority", .string(res.vector.authorities[res.profile] ?? ""))]
+            }
+            if let i = res.acceptedAlternative { m.append(.init("acceptable", .int(i))) }
             switch res.status {
             case .passed: m.append(.init("status", .string("passed")))
             case .failed: m.append(.init("status", .string("failed")))
@@ -34,6 +38,19 @@ extension Reporters {
             "components": .array(r.byComponent().map {
                 .obj(["component": .string($0.component), "passed": .int($0.passed), "failed": .int($0.failed),
                       "expectedFailures": .int($0.expectedFailures), "notApplicable": .int($0.notApplicable)])
+            }),
+            "levels": .array(r.byLevel().map {
+                .obj(["level": $0.level.map { .string($0.rawValue) } ?? .null, "passed": .int($0.passed), "failed": .int($0.failed),
+                      "expectedFailures": .int($0.expectedFailures), "notApplicable": .int($0.notApplicable),
+                      "passedByAcceptable": .int($0.acceptable)])
+            }),
+            "failureClasses": .array(r.failureClasses().map { c in
+                .obj(["component": .string(c.component), "level": c.level.map { .string($0.rawValue) } ?? .null,
+                      "path": .string(c.path), "note": .string(c.note), "runs": .int(c.runs.count),
+                      "example": .string("\(c.example.vector.id)@\(c.example.profile)")])
+            }),
+            "protocolErrorClasses": .array(r.protocolErrorClasses().map { g in
+                .obj(["cause": .string(g.key), "count": .int(g.errors.count), "example": .string(g.errors[0].description)])
             }),
             "unavailableComponents": .array(r.unavailableComponents.map { .obj(["component": .string($0.component), "runs": .int($0.runs)]) }),
             "problems": .array(r.problems.map { p in

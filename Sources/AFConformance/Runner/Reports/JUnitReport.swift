@@ -10,6 +10,14 @@ extension Reporters {
         var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let skipped = r.expectedFailureCount + r.notApplicableCount
         out.append("<testsuites name=\"conformance\" tests=\"\(r.runCount + r.problems.count + r.staleExpectedFailures.count + r.protocolErrors.count)\" failures=\"\(r.failed)\" skipped=\"\(skipped)\" time=\"\(seconds(r.loadNanoseconds + r.evalNanoseconds))\">")
+        let levels = r.byLevel()
+        if levels.contains(where: { $0.level != nil }) {
+            out.append("  <properties>")
+            for row in levels {
+                out.append("    <property name=\"failures.\(xml(row.level?.rawValue ?? "no-level"))\" value=\"\(row.failed)\"/>")
+            }
+            out.append("  </properties>")
+        }
         var byComponent: [String: [RunResult]] = [:]
         for res in r.results { byComponent[res.vector.component, default: []].append(res) }
         for u in r.unavailableComponents where byComponent[u.component] == nil { byComponent[u.component] = [] }
@@ -20,7 +28,9 @@ extension Reporters {
             let skips = rs.filter { $0.isExpectedFailure || $0.isNotApplicable }.count
             out.append("  <testsuite name=\"\(xml(c))\" tests=\"\(rs.count + (unavailable?.runs ?? 0))\" failures=\"\(failures)\" skipped=\"\(skips)\">")
             for res in rs {
-                let open = "    <testcase classname=\"\(xml(c))\" name=\"\(xml(res.name))\""
+                // The level joins the class name, so a JUnit viewer groups failures by the authority they broke.
+                let classname = res.level.map { "\(c).\($0.rawValue)" } ?? c
+                let open = "    <testcase classname=\"\(xml(classname))\" name=\"\(xml(res.name))\""
                 switch res.status {
                 case .passed:
                     out.append(open + "/>")

@@ -19,6 +19,27 @@ extension Reporters {
             out.append("| `\(row.component)`\(note) | \(row.passed) | \(row.failed) | \(row.expectedFailures) | \(row.notApplicable) |")
         }
         out.append("")
+        let levels = r.byLevel()
+        if levels.contains(where: { $0.level != nil }) {
+            if let byLevel = r.failuresByLevel { out += ["Failures by authority: \(byLevel).", ""] }
+            out.append("| level | passed | failed | expected | n/a |")
+            out.append("|---|---:|---:|---:|---:|")
+            for row in levels {
+                out.append("| `\(row.name)` | \(row.passed) | \(row.failed) | \(row.expectedFailures) | \(row.notApplicable) |")
+            }
+            out.append("")
+        }
+        let classes = r.failureClasses()
+        if !classes.isEmpty {
+            out.append("### Failure classes (\(classes.count))")
+            out.append("| runs | component | level | where | what | example |")
+            out.append("|---:|---|---|---|---|---|")
+            for c in classes.prefix(maxFailures) {
+                out.append("| \(c.runs.count) | `\(c.component)` | \(c.level?.rawValue ?? "—") | `\(c.path)` | \(cell(c.note)) | `\(c.example.name)` |")
+            }
+            if classes.count > maxFailures { out += ["", "… and \(classes.count - maxFailures) more classes (see the JSON report)."] }
+            out.append("")
+        }
         if !r.problems.isEmpty {
             out.append("### Vector file problems")
             for p in r.problems { out.append("- `\(p.description)`") }
@@ -30,8 +51,8 @@ extension Reporters {
             out.append("")
         }
         if !r.protocolErrors.isEmpty {
-            out.append("### Protocol errors")
-            for p in r.protocolErrors { out.append("- `\(p.description)`") }
+            out.append("### Protocol errors (\(r.protocolErrors.count))")
+            for g in r.protocolErrorClasses() { out.append("- \(g.errors.count) × `\(g.key)`") }
             out.append("")
         }
         let na = grouped(r.results, where: { if case .notApplicable(let m) = $0 { m } else { nil } })
@@ -54,5 +75,11 @@ extension Reporters {
             if failures.count > maxFailures { out += ["", "… and \(failures.count - maxFailures) more (see the JUnit report)."] }
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Text for a Markdown table cell: pipes escaped, HTML characters neutral, at most 160 characters.
+    static func cell(_ s: String) -> String {
+        let t = s.count > 160 ? String(s.prefix(159)) + "…" : s
+        return xml(t).replacing("|", with: "\\|")
     }
 }
