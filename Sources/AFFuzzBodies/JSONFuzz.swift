@@ -144,7 +144,7 @@ public enum JSONFuzz: FuzzBody {
 
     /// Foundation's dialect checks numbers only in the last member of each key (as Linux
     /// Foundation, which converts lazily: `FoundationNumbers`). Keys compare after Foundation drops
-    /// a run-starting U+FEFF, ours with it (README §6.4 decision), so `{"a": 1e400, "<FEFF>a": 0}`
+    /// a run-starting U+FEFF, ours with it (SPEC §6.4 decision), so `{"a": 1e400, "<FEFF>a": 0}`
     /// is one key for Foundation (accepted) and two for us (rejected). Our verdict on the document
     /// with exactly the U+FEFFs Foundation drops removed, or nil when it drops none (then nothing
     /// explains a disagreement).

@@ -148,8 +148,15 @@ struct CoverageCommand: ParsableCommand {
             if missing.isEmpty { print("every \(name)§ section cited by the vectors exists in \(file) (\(sections.numbers.count) sections)") }
         }
         let findings = try authorityFindings(selected, top: top)
-        for f in findings.prefix(ids == 0 ? 50 : max(50, ids)) { print("✗ \(f)") }
-        if findings.count > 50 { print("… \(findings.count - 50) more authority findings") }
+        // One line per distinct problem, with how many vectors have it and the first few.
+        var groups: [(message: String, ids: [String])] = []
+        for f in findings {
+            if let i = groups.firstIndex(where: { $0.message == f.message }) { groups[i].ids.append(f.id) } else { groups.append((f.message, [f.id])) }
+        }
+        for g in groups {
+            let sample = g.ids.prefix(3).joined(separator: ", ") + (g.ids.count > 3 ? ", …" : "")
+            print("✗ \(g.message): \(g.ids.count) vector(s) (\(sample))")
+        }
         print(levelTable(selected))
         if findings.isEmpty { print("every run has a level, and every authority and README citation resolves") }
         for p in set.problems { print("problem: \(p)") }

@@ -235,7 +235,8 @@ import Testing
         #expect(h.outcome(0) == nil)
         h.gone("implementation was killed by signal 9 (Killed)")
         guard case .harnessError(let m) = h.outcome(0) else { Issue.record("not blamed"); return }
-        #expect(m.hasPrefix("implementation broke the protocol: reply is not JSON: \"Traceback (most recent call last):\""))
+        // The byte offset and the reason, then the line (VECTORS.md §5.3 "Reading replies").
+        #expect(m.hasPrefix("implementation broke the protocol: reply is not JSON (at byte 0: Invalid value around character 0): \"Traceback (most recent call last):\""))
         #expect(h.machine.protocolErrors.count == 1 && h.machine.protocolErrors[0].run == "echo/t/0 [af4]")
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AFConformance
 
-/// Comparison rules (README "How vectors are compared") and the failure diff.
+/// Comparison rules (VECTORS.md §4) and the failure diff.
 @Suite struct RunnerMatchingTests {
     func j(_ s: String) throws -> JSONValue { try JSONParser.parse(s) }
     func match(_ e: String, _ a: String) throws -> [Mismatch] { Matcher.compare(expected: try j(e), actual: try j(a)) }

@@ -288,6 +288,37 @@ import Testing
         #expect(try MP.bytes(of: af).count == af.contentLength)
     }
 
+    /// A body that begins with `--B` completes the delimiter with the CRLF that ends its part's
+    /// headers (SPEC §5.5): strict refuses it at offset 0, in memory, streamed and byte by byte.
+    @Test func strictRefusesABodyThatBeginsWithTheBoundary() throws {
+        var memory = try MultipartFormData(profile: .strict, boundary: "B")
+        try memory.appendFormField(name: "k", value: "--B and more")
+        let e = MP.error { () throws(AFSError) in try memory.finalizing(Request(method: "POST", url: "http://h/")) }
+        #expect(e?.kind == .boundaryCollision && e?.offset == 0 && e?.context["part"] == "0")
+
+        let starts = Array("--Bzz".utf8)
+        for sizes in [[1], [3], [4096]] {
+            var streamed = try MultipartFormData(profile: .strict, boundary: "B")
+            try streamed.appendStream(.bytes(starts, chunk: 1), length: starts.count, name: "s", filename: "s", mimeType: "a/b")
+            let s = MP.error { () throws(AFSError) in try MP.bytes(of: streamed, sizes: sizes) }
+            #expect(s?.kind == .boundaryCollision && s?.offset == 0, "read sizes \(sizes)")
+            var unresolved = try MultipartFormData(profile: .strict, boundary: "B")
+            try unresolved.appendFormField(name: "k", value: "--B")
+            let u = MP.error { () throws(AFSError) in try MP.bytes(of: unresolved, sizes: sizes) }
+            #expect(u?.kind == .boundaryCollision && u?.offset == 0, "read sizes \(sizes)")
+        }
+        // Not at the start, without its CRLF, it is data: "x--B" has no line that begins with it.
+        var inside = try MultipartFormData(profile: .strict, boundary: "B")
+        try inside.appendFormField(name: "k", value: "x--B")
+        #expect(try MP.bytes(of: inside).count == inside.contentLength)
+        // A generated boundary is regenerated instead.
+        var generated = MultipartFormData(profile: .strict, random: SplitMix64(seed: 7))
+        try generated.appendFormField(name: "k", value: "--" + generated.boundary)
+        let first = generated.boundary
+        _ = try generated.finalizing(Request(method: "POST", url: "http://h/"))
+        #expect(generated.boundary != first)
+    }
+
     // MARK: Write to file (SPEC §5.6)
 
     @Test func writingTheStreamToAFile() throws {

@@ -182,7 +182,7 @@ import Darwin
     /// Kills `ContentEncoding/ContentDecoder.swift|InflateStage.run(_:sink:)|arith +↔-|consumed + offset→consumed - offset|#0`
     /// (the mutant reports −23 here). Body: Python's `gzip.compress(b"a" * 10, mtime=0)` (23 bytes) followed
     /// by `gzip.compress(b"b" * 5000, mtime=0)` (41 bytes), checked with `gzip.decompress`. With a 1000-byte
-    /// limit the second member crosses it. Expected: README §7 decision, an error's offset counts bytes of
+    /// limit the second member crosses it. Expected: SPEC §7 decision, an error's offset counts bytes of
     /// the failing layer's input, so it lies in that input, and in the member whose output crossed the
     /// limit: 23 ≤ offset ≤ 64 (the exact byte is not pinned: it depends on how zlib is fed).
     @Test func sizeLimitErrorOffsetLiesInTheMemberThatCrossesIt() {

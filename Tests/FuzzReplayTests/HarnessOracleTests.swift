@@ -77,7 +77,7 @@ import Testing
     }
 
     /// Foundation checks numbers only in each key's last member and drops a run-starting U+FEFF
-    /// from keys; the core keeps it (README §6.4), so `{"a": 1e400, "<FEFF>a": 0}` is one key for
+    /// from keys; the core keeps it (SPEC §6.4), so `{"a": 1e400, "<FEFF>a": 0}` is one key for
     /// Foundation (accepted) and two for the core (rejected), and a raw and an escaped U+FEFF are
     /// one key for the core and two for Foundation. The json body accepts exactly these (found by
     /// fuzz-json, Corpus/json/regressions/bom-key-shadows-unrepresentable-number); a disagreement

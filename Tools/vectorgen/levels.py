@@ -24,7 +24,7 @@ KEYWORDS = {"must": ("MUST", "MUST NOT", "REQUIRED", "SHALL", "SHALL NOT"),
             "should": ("SHOULD", "SHOULD NOT", "RECOMMENDED", "NOT RECOMMENDED")}
 # The AFNetworking release each profile reproduces (SPEC §0); strict keeps AF 4.0.1's layout where it corrects nothing.
 AF_TAG = {"af3": "3.2.1", "af4": "4.0.1", "strict": "4.0.1"}
-NORMATIVE = re.compile(r"^(RFC\d+#\d+(\.\d+)*|WHATWG-URL#[0-9.]+|HTML#[a-z0-9-]+)$")
+NORMATIVE = re.compile(r"^(RFC\d+#\d+(\.\d+)*|WHATWG-URL#[0-9.]+|HTML#[a-z0-9-]+|XML#\d+(\.\d+)*)$")
 SPEC_RULE = re.compile(r"^(SPEC|VECTORS\.md)§\d+(\.\d+)*$")
 AUDIT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Vectors", "af-audit.json")
 

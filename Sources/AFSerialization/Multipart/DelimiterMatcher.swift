@@ -44,9 +44,22 @@ struct DelimiterMatcher: Sendable {
         return nil
     }
 
-    /// First offset of the delimiter in `bytes`, if any (one-shot scan of an in-memory body).
-    static func firstOffset(in bytes: [UInt8], boundary: [UInt8]) -> Int? {
+    /// A matcher for a part's body. The body follows the CRLF that ends the part's headers, so a body
+    /// that begins with `--boundary` completes the delimiter with it: the scan starts with CR LF
+    /// already matched (SPEC §5.5).
+    static func atBodyStart(boundary: [UInt8]) -> DelimiterMatcher {
         var m = DelimiterMatcher(boundary: boundary)
-        return bytes.withUnsafeBytes { m.scan($0) }.map { $0 - m.delimiter.count }
+        m.matched = 2
+        return m
+    }
+
+    /// Where a delimiter that the scan of a body completed at `end` starts in that body: 0 when it
+    /// began with the CRLF before the body.
+    func bodyOffset(completedAt end: Int) -> Int { max(0, end - delimiter.count) }
+
+    /// First offset of the delimiter in a part's in-memory body, if any (one-shot scan).
+    static func firstOffset(in bytes: [UInt8], boundary: [UInt8]) -> Int? {
+        var m = atBodyStart(boundary: boundary)
+        return bytes.withUnsafeBytes { m.scan($0) }.map { m.bodyOffset(completedAt: $0) }
     }
 }

@@ -183,7 +183,7 @@ struct PhaseReader {
 
     private mutating func enterBody() throws(AFSError) {
         advance(to: .body)
-        matcher = DelimiterMatcher(boundary: Array(matcher.delimiter.dropFirst(4)))
+        matcher = DelimiterMatcher.atBodyStart(boundary: Array(matcher.delimiter.dropFirst(4)))
         switch parts[partIndex].body {
         case .bytes(let bytes):
             source = nil
@@ -206,7 +206,7 @@ struct PhaseReader {
                 let start = phaseOffset
                 if let end = memoryBody.withUnsafeBytes({ matcher.scan(UnsafeRawBufferPointer(rebasing: $0[start..<(start + k)])) }) {
                     throw AFSError(.boundaryCollision, "part \(partIndex)'s body contains the delimiter",
-                                   offset: start + end - matcher.delimiter.count, context: ["part": String(partIndex)])
+                                   offset: matcher.bodyOffset(completedAt: start + end), context: ["part": String(partIndex)])
                 }
             }
             if k > 0 {
@@ -237,7 +237,7 @@ struct PhaseReader {
                            context: ["part": String(partIndex), "declared": String(declared), "actual": String(declared - bodyRemaining)])
         }
         if scanBodies, let end = matcher.scan(UnsafeRawBufferPointer(rebasing: dest[0..<got])) {
-            let offsetInBody = declared - bodyRemaining + end - matcher.delimiter.count
+            let offsetInBody = matcher.bodyOffset(completedAt: declared - bodyRemaining + end)
             throw AFSError(.boundaryCollision, "part \(partIndex)'s body contains the delimiter",
                            offset: offsetInBody, context: ["part": String(partIndex)])
         }

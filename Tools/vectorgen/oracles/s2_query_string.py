@@ -66,28 +66,104 @@ def render_key(v, bool_style="numeric"):
     return describe(v, bool_style)
 
 
-def flatten(field, v, array_style, bool_style):
+class Unsortable(Exception):
+    """af3/af4: a set of two or more members holding an array or a set, which AF's sort cannot order (SPEC §2.3):
+    the core error unsortableSetMember with context field (its first 200 characters) and type."""
+
+    def __init__(self, field, member):
+        super().__init__(field)
+        self.context = {"field": (field or "")[:200], "type": "array" if isinstance(member, list) else "set"}
+
+
+def af_set_key(x, bool_style="numeric"):
+    """A set member's sort key in AF (SPEC §2.3): key-value coding answers `description` with a leaf's description
+    and with a dictionary's own `description` entry (a string, else no key: None)."""
+    if isinstance(x, dict):
+        d = x.get("description")
+        return d if isinstance(d, str) else None
+    return render_key(x, bool_style)
+
+
+def af_set_order(items, field, bool_style="numeric"):
+    """Member indices in AF's order: members without a key first in input order (SPEC's decision; AF's order for
+    them is undefined), then by Swift String order of the key, ties in input order; raises Unsortable."""
+    if len(items) < 2:
+        return list(range(len(items)))
+    for x in items:
+        if isinstance(x, (list, Set)):
+            raise Unsortable(field, x)
+    keys = [af_set_key(x, bool_style) for x in items]
+    return sorted(range(len(items)), key=lambda i: (keys[i] is not None, unicodedata.normalize("NFC", keys[i] or ""), i))
+
+
+def flatten(field, v, array_style, bool_style, profile="strict"):
+    """The pairs SPEC §2.2 gives; `profile` matters only for a set holding a container (SPEC §2.3)."""
     if isinstance(v, dict):
         out = []
         for k in sorted(v, key=swift_order):
-            out += flatten("%s[%s]" % (field, k) if field is not None else k, v[k], array_style, bool_style)
+            out += flatten("%s[%s]" % (field, k) if field is not None else k, v[k], array_style, bool_style, profile)
         return out
     if isinstance(v, list):
         out = []
         for i, x in enumerate(v):
             sub = {"brackets": field + "[]", "noBrackets": field, "indexInBrackets": "%s[%d]" % (field, i)}[array_style]
-            out += flatten(sub, x, array_style, bool_style)
+            out += flatten(sub, x, array_style, bool_style, profile)
         return out
     if isinstance(v, Set):
+        if profile in ("af3", "af4"):
+            order = [v.items[i] for i in af_set_order(v.items, field, bool_style)]
+        else:
+            order = sorted(v.items, key=lambda x: unicodedata.normalize("NFC", render_key(x, bool_style)))
         out = []
-        for x in sorted(v.items, key=lambda x: unicodedata.normalize("NFC", render_key(x, bool_style))):
-            out += flatten(field, x, array_style, bool_style)
+        for x in order:
+            out += flatten(field, x, array_style, bool_style, profile)
         return out
     if isinstance(v, Data):
         raise ValueError("data")
     if v is None:
         return [(field, None)]
     return [(field, describe(v, bool_style))]
+
+
+def af_flattenings(field, v, array_style="brackets", bool_style="numeric"):
+    """Every pairs list AF could produce in af3/af4: a set with a member that has no sort key (a dictionary without a
+    string `description` entry) among two or more has no defined order in AF (SPEC §2.3), so each of its orders is
+    one outcome. The first outcome is SPEC's (af_set_order). Raises Unsortable like flatten."""
+    import itertools
+
+    def walk(field, v):
+        if isinstance(v, dict):
+            outs = [[]]
+            for k in sorted(v, key=swift_order):
+                sub = walk("%s[%s]" % (field, k) if field is not None else k, v[k])
+                outs = [a + b for a in outs for b in sub]
+            return outs
+        if isinstance(v, list):
+            outs = [[]]
+            for i, x in enumerate(v):
+                child = {"brackets": field + "[]", "noBrackets": field, "indexInBrackets": "%s[%d]" % (field, i)}[array_style]
+                outs = [a + b for a in outs for b in walk(child, x)]
+            return outs
+        if isinstance(v, Set):
+            first = af_set_order(v.items, field, bool_style)
+            undefined = len(v.items) > 1 and any(af_set_key(x, bool_style) is None for x in v.items)
+            orders = [first] + ([list(o) for o in itertools.permutations(range(len(v.items))) if list(o) != first] if undefined else [])
+            outs = []
+            for order in orders:
+                partial = [[]]
+                for i in order:
+                    partial = [a + b for a in partial for b in walk(field, v.items[i])]
+                outs += partial
+            return outs
+        return [flatten(field, v, array_style, bool_style, "af4")]
+
+    seen, out = set(), []
+    for pairs in walk(field, v):
+        key = tuple(pairs)
+        if key not in seen:
+            seen.add(key)
+            out.append(pairs)
+    return out
 
 
 def esc(s):
@@ -117,8 +193,8 @@ def to_json(v):
     return v
 
 
-def query(params, array_style="brackets", bool_style="numeric"):
-    pairs = flatten(None, params, array_style, bool_style)
+def query(params, array_style="brackets", bool_style="numeric", profile="strict"):
+    pairs = flatten(None, params, array_style, bool_style, profile)
     return encode(pairs), [[f, v] for f, v in pairs]
 
 

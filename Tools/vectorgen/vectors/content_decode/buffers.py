@@ -13,7 +13,8 @@ from ...oracles.s7_content_encoding import (FCOMMENT, FEXTRA, FHCRC, FNAME, FTEX
                                             stored_block, zl)
 from ...vectorfile import VectorFile, bytes_value
 from ...vectorfile import core_error as err
-from ._shared import LIMIT_OFFSET_RULE, OFFSET_RULE, add_rejected, ctx
+from ._shared import (DEFLATE_RANGE, GZIP, GZIP_HEADER, LIMIT_OFFSET_RULE, OFFSET_RULE, SPEC7, SPEC8, ZLIB, add_rejected,
+                      ctx)
 
 
 def build():
@@ -22,13 +23,13 @@ def build():
     f = VectorFile("content-decode", "buffers", "Window sizes, format sniffing, output buffer boundaries, layered size limits, optional gzip header fields; every "
                    "chunking gives the same result (SPEC §7, §8)", ["SPEC§7"])
 
-    def ok(what, coding, body, plain, ref, chunkings, oracle, options=None):
+    def ok(what, coding, body, plain, ref, chunkings, oracle, options=None, verdict=SPEC7):
         for opts in chunkings:
             how = "" if opts is None else ", chunks %s" % opts["chunkSizes"]
             o = dict(options or {})
             o.update(opts or {})
             f.add("%s%s → the plaintext (%s)" % (what, how, oracle), {"contentEncoding": coding, "body": bytes_value(body)},
-                  {"body": bytes_value(plain)}, options=o or None, refs=[ref] if ref else None)
+                  {"body": bytes_value(plain)}, options=o or None, refs=[ref] if ref else None, verdict=verdict)
 
     def bad(what, coding, body, expected, ref, why, chunkings, options=None):
         add_rejected(f, what, coding, body, expected, ref, why, chunkings, options)
@@ -40,10 +41,12 @@ def build():
     g = gz(plain)
     assert len(g) < 20300 and gzip.decompress(g) == plain  # the repeat is a match at distance 20000 > 16 KiB
     ok("gzip of 20000 random bytes followed by a repeat of the first 300 (a back-reference at distance 20000 > 16 KiB)", "gzip", g,
-       plain, "RFC1952", [None, {"chunkSizes": [4096]}, {"chunkSizes": [997]}], "gzip.decompress; RFC 1951 allows distances up to 32768")
+       plain, "RFC1952", [None, {"chunkSizes": [4096]}, {"chunkSizes": [997]}], "gzip.decompress; RFC 1951 allows distances up to 32768",
+       verdict=DEFLATE_RANGE)
     z = zl(plain)
     assert z[0] == 0x78 and zlib.decompress(z) == plain
-    ok("the same as a zlib stream (CINFO 7, 32 KiB window)", "deflate", z, plain, "RFC1950", [{"chunkSizes": [4096]}], "zlib.decompress")
+    ok("the same as a zlib stream (CINFO 7, 32 KiB window)", "deflate", z, plain, "RFC1950", [{"chunkSizes": [4096]}], "zlib.decompress",
+       verdict=DEFLATE_RANGE)
 
     # Sniffing (RFC 1950 §2.2): CM is the low nibble of CMF and must be 8. 09 15: CM 9, CINFO 0, (0x0915 = 2325 = 31·75).
     body = stored_block(bytes(range(0x41, 0x41 + 21)), True)
@@ -65,7 +68,7 @@ def build():
     assert bytewise_output(z0, 15) == (plain2, None)
     assert bytewise_output(z0, 0)[1] is not None  # with the header's own 256-byte window, fed bytewise: 'invalid distance too far back'
     ok("zlib header 08 1D (CINFO 0: a 256-byte window) over data that refers back 1000 bytes (hand-assembled): decoded with the full "
-       "32 KiB window (decision to record, README §7: CINFO is not enforced)", "deflate", z0, plain2, "RFC1950",
+       "32 KiB window (SPEC §7 decision: CINFO is not enforced)", "deflate", z0, plain2, "RFC1950",
        [{"chunkSizes": [1]}, {"chunkSizes": [64]}], "zlib.decompress and decompressobj(15) fed bytewise decode it; decompressobj(wbits=0) fed bytewise rejects it")
 
     # Output that fills the first 16 KiB output buffer exactly. a×16387 as raw deflate: inflating into 16384 bytes consumes the
@@ -77,7 +80,7 @@ def build():
     ok("raw deflate of 16387 × 'a' (the first 16384 output bytes use up the input, the last 3 are still owed)", "deflate", a,
        b"a" * 16387, "RFC1951", [None], "zlib.decompress(wbits=-15)")
     za = zl(b"a" * 16387)
-    ok("zlib stream of 16387 × 'a'", "deflate", za, b"a" * 16387, "RFC1950", [None], "zlib.decompress")
+    ok("zlib stream of 16387 × 'a'", "deflate", za, b"a" * 16387, "RFC1950", [None], "zlib.decompress", verdict=ZLIB)
     payload = bytes(rng.choice(b"0123456789") for _ in range(20000))
     st = stored_block(payload[:16384], False) + stored_block(payload[16384:], True)
     assert zlib.decompress(st, -15) == payload
@@ -91,14 +94,16 @@ def build():
     # Multi-member gzip where the last member (whose ISIZE is the one-shot decoder's capacity hint) is larger than the first.
     m = gz(b"a" * 60000) + gz(b"b" * 70000)
     assert gzip.decompress(m) == b"a" * 60000 + b"b" * 70000
-    ok("gzip members of 60000 × 'a' and 70000 × 'b'", "gzip", m, b"a" * 60000 + b"b" * 70000, "RFC1952", [None], "gzip.decompress")
+    ok("gzip members of 60000 × 'a' and 70000 × 'b'", "gzip", m, b"a" * 60000 + b"b" * 70000, "RFC1952", [None], "gzip.decompress",
+       verdict=GZIP)
     m = gz(b"c" * 10) + gz(b"d" * 1000) + gz(b"e" * 100)
     assert gzip.decompress(m) == b"c" * 10 + b"d" * 1000 + b"e" * 100
-    ok("gzip members of 10, 1000 and 100 bytes", "gzip", m, b"c" * 10 + b"d" * 1000 + b"e" * 100, "RFC1952", [None], "gzip.decompress")
+    ok("gzip members of 10, 1000 and 100 bytes", "gzip", m, b"c" * 10 + b"d" * 1000 + b"e" * 100, "RFC1952", [None], "gzip.decompress",
+       verdict=GZIP)
 
     # Layered limits (SPEC §8: the limit bounds every inflating layer's output). When an outer layer goes over the limit, the bytes
     # it produced up to the limit still reach the inner layer: if the inner layer fails on them, that earlier defect is reported
-    # (decision to record, README §7: which error wins does not depend on the chunking).
+    # (SPEC §7 decision: which error wins does not depend on the chunking).
     inner = b"\x1f\x8c" + b"not a gzip member"
     outer = stored_block(inner, True)
     assert zlib.decompress(outer, -15) == inner and py_kind(inner, 31) == "corruptContent"
@@ -124,14 +129,14 @@ def build():
         member = gz_member(b"optional header fields", gz_header(flg=flg, **kw))
         assert gzip.decompress(member) == b"optional header fields" and py_gunzip_all(member) == b"optional header fields"
         ok("gzip member whose header has %s (hand-built)" % what, "gzip", member, b"optional header fields", "RFC1952",
-           [None, {"chunkSizes": [1]}], "gzip.decompress and zlib.decompressobj(47) agree")
+           [None, {"chunkSizes": [1]}], "gzip.decompress and zlib.decompressobj(47) agree", verdict=GZIP_HEADER)
 
     # SPEC §8: memory in proportion to the input. A huge maxDecodedSize is only a bound: it must not be allocated up front.
     big = 1 << 40
     small = gz(b"a small body under a 1 TiB limit")
     ok("gzip of 32 bytes with maxDecodedSize 2^40 (1 TiB): the limit is not preallocated", "gzip", small,
        b"a small body under a 1 TiB limit", "SPEC§8", [None], "gzip.decompress; SPEC §8 memory in proportion to the input",
-       options={"maxDecodedSize": big})
+       options={"maxDecodedSize": big}, verdict=SPEC8)
     assert gzip.decompress(small) == b"a small body under a 1 TiB limit"
 
     # The same rule for an outer layer's corruption (fuzz-found: one-shot decoding dropped what the outer layer had decoded
@@ -146,7 +151,7 @@ def build():
     bad("'gzip, deflate': the deflate layer decodes 1F 8C … (a bad gzip magic) from a stored block, then hits a reserved block type",
         "gzip, deflate", outer, err("corruptContent", 2, ctx("gzip", 0)), "SPEC§7",
         "zlib.decompressobj(-15) fed bytewise hands out the 10 stored bytes, then fails with 'invalid block type'; gzip.decompress "
-        "rejects 1F 8C at its magic; decision to record (README §7): a layer's defect lies after the bytes it decoded before it, so "
+        "rejects 1F 8C at its magic; SPEC §7 decision: a layer's defect lies after the bytes it decoded before it, so "
         "the inner layer's error in those bytes wins, for any chunking",
         [None, {"chunkSizes": [1]}, {"chunkSizes": [2, 5]}, {"chunkSizes": [9]}, {"chunkSizes": [15]}])
     inner = gz_header()

@@ -2,7 +2,7 @@
 
 Offsets are derived from the RFC 1950/1951/1952 field layout (the end of the defective field, in the failing layer's
 input); every such input is rejected by Python's zlib with the matching wbits and checked unchanged under several
-chunkings. Error contexts (coding, layer, limit, field) are decisions to record for README §7.
+chunkings. Error contexts (coding, layer, limit, field) are SPEC §7 decisions, so every vector here is decision-level.
 """
 import gzip
 import random
@@ -16,7 +16,7 @@ from ._shared import LIMIT_OFFSET_RULE, OFFSET_RULE, add_rejected, ctx
 
 
 def build():
-    """Error offsets and context (README additions: errors carry `offset` and `context`). Offsets are derived from the
+    """Error offsets and context (VECTORS.md §2.4: errors carry `offset` and `context`). Offsets are derived from the
     RFC 1950/1951/1952 field layout (the end of the defective field); each input is also rejected by Python's zlib."""
     f = VectorFile("content-decode", "error-details", "Error offsets (end of the defective RFC 1950/1951/1952 field, in the failing "
                    "layer's input) and error context (coding, layer, limit), identical for any chunking (SPEC §7, §8)",
@@ -94,7 +94,7 @@ def build():
     assert zlib.decompress(outer) == inner_bad and py_kind(inner_bad, 31) == "corruptContent"
     bad("'gzip, deflate' whose deflate layer decodes to bytes with a bad gzip magic: the gzip layer (position 0) fails at offset 2 of "
         "its own input", "gzip, deflate", outer, err("corruptContent", 2, ctx("gzip", 0)), "RFC9110#8.4.1",
-        "zlib.decompress gives the inner bytes, gzip.decompress rejects them; decision to record (README §7): context.layer is the position in the list")
+        "zlib.decompress gives the inner bytes, gzip.decompress rejects them; SPEC §7 decision: context.layer is the position in the list")
     bad("'identity, gzip' with a bad gzip magic: the failing coding is at position 1", "identity, gzip", bad_magic,
         err("corruptContent", 2, ctx("gzip", 1)), "RFC9110#8.4.1", "gzip.decompress rejects it; identity counts as a position")
     fine = gz(zl(b"inner deflate is fine " * 10))
@@ -108,12 +108,12 @@ def build():
     for header, name in [("BR", "br"), ("gzip, X-Custom", "x-custom")]:
         bad("unknown coding in %r: the context names it lower-cased" % header, header, gz(b"x"),
             err("unsupportedContentEncoding", None, {"coding": name}), "RFC9110#8.4.1",
-            "SPEC §7 unknown coding; decision to record (README §7): context.coding is the ASCII-lower-cased name (codings are case-insensitive)",
+            "SPEC §7 unknown coding; SPEC §7 decision: context.coding is the ASCII-lower-cased name (codings are case-insensitive)",
             chunkings=[None])
     long = "x" * 64 + "YZ"
     bad("unknown 66-character coding: the context keeps its first 64 characters", "gzip, " + long, gz(b"x"),
         err("unsupportedContentEncoding", None, {"coding": long.lower()[:64]}), "RFC9110#8.4.1",
-        "decision to record (README §7): a coding name in an error context is cut to 64 characters", chunkings=[None])
+        "SPEC §7 decision: a coding name in an error context is cut to 64 characters", chunkings=[None])
     bad("six codings: the context names the limit (5) and the field", ", ".join(["gzip"] * 6), gz(b"x"),
         err("limitExceeded", None, {"limit": "5", "field": "Content-Encoding"}), "RFC9110#8.4.1", "SPEC §7: at most 5 layers",
         chunkings=[None])
@@ -163,7 +163,7 @@ def build():
     bad("'gzip, deflate', maxDecodedSize 2: the deflate layer's 2nd byte comes from the match that also crosses the limit (hand-built "
         "fixed-Huffman block), and gzip rejects 1F 1F", "gzip, deflate", block, err("corruptContent", 2, ctx("gzip", 0)), "RFC1951",
         "zlib.decompressobj(-15) fed bytewise gives 1F for byte 1 and ten 1F for byte 2; gzip.decompress rejects 1F 1F at its magic; "
-        "decision to record (README §7): the bytes up to the limit reach the inner layer, and its error in them wins",
+        "SPEC §7 decision: the bytes up to the limit reach the inner layer, and its error in them wins",
         options={"maxDecodedSize": 2})
     assert len(gzip.decompress(gz(exact + b"y"))) == 4097
     return f

@@ -8,6 +8,7 @@ import gzip
 
 from ...oracles.s8_limits import MAX_DECODED_SIZE
 from ...vectorfile import CORE, VectorFile, bytes_value
+from ._shared import SPEC8
 
 WRITTEN = False
 
@@ -15,7 +16,7 @@ WRITTEN = False
 def build():
     f = VectorFile("content-decode", "limits-defaults",
                    "The default maxDecodedSize (64 MiB, SPEC §7, §8): exactly 64 MiB decodes, one byte more is limitExceeded",
-                   ["SPEC§7", "SPEC§8", "RFC1952"])
+                   ["SPEC§7", "SPEC§8", "RFC1952"], verdict=SPEC8)
     limit = MAX_DECODED_SIZE
     for size in (limit, limit + 1):
         plain = bytes(size)

@@ -2,7 +2,7 @@
 
 `echo` returns its input (VECTORS.md §3.1), so each expected value follows from the rule it names, not from the core.
 """
-from ...levels import decision
+from ...levels import ANY_ERROR, decision, implementation_defined
 from ...vectorfile import Raw, VectorFile
 
 
@@ -28,4 +28,7 @@ def build():
     f.add("profiles narrow where a vector runs", {"p": "strict only"}, {"p": "strict only"}, profiles=["strict"])
     f.add("an echoed error-shaped object compares like an error: listed fields only",
           {"error": {"domain": "D", "code": -1, "description": "long text"}}, {"error": {"domain": "D", "code": -1}})
+    f.add("an implementation-defined vector passes by expected or by any of its acceptable outcomes (VECTORS.md §4 rule 11); "
+          "here an outside implementation may also answer with any error", {"parts": [{"name": "a"}]}, {"parts": [{"name": "a"}]},
+          verdict=implementation_defined("VECTORS.md§4", ANY_ERROR))
     return f

@@ -1,4 +1,5 @@
 """Vectors/media-type/af.json: AF's MIME type, the SPEC §6.2 rule (oracles/s6_2), af3/af4."""
+from ...levels import decision
 from ...oracles.s6_2_media_type import af
 from ...vectorfile import VectorFile
 from ._shared import MALFORMED, VALUES
@@ -13,7 +14,9 @@ AF_EDGES = [
 
 def build():
     f = VectorFile("media-type", "af", "AF's MIME type: text up to the first ';', trimmed, lowercased (SPEC §6.2, af3/af4)",
-                   ["SPEC§6.2", "RFC9110#8.3.1"])
+                   ["SPEC§6.2", "RFC9110#8.3.1"],
+                   # Audit row 6.2/mime-type-from-foundation is af-silent: AF takes Foundation's MIMEType, so SPEC §6.2 decides.
+                   verdict=decision("SPEC§6.2"))
     for value, what in VALUES + MALFORMED:
         if value == "":
             continue

@@ -1,4 +1,7 @@
 """Vectors/media-type/strict.json: RFC 9110 media-type parsing in strict, the grammar transcription in oracles/s6_2."""
+import re
+
+from ...levels import decision, must
 from ...oracles.s6_2_media_type import strict
 from ...vectorfile import VectorFile
 from ._shared import MALFORMED, VALUES
@@ -22,9 +25,26 @@ STRICT_EDGES = [
 EXPECT_PARSE = [True, True, True, True, False, False, False, False, False, False, False, False]
 
 
+def level(v):
+    """RFC 9110 §8.3.1 has a grammar but no keyword, and the lowercased output is SPEC §6.2's, so most vectors are
+    decisions; a keyword decides the value only where a parsed value holds quoted-pairs (§5.6.4: recipients MUST
+    replace them by the octet) or the field value has surrounding whitespace to drop (§5.5: MUST exclude it)."""
+    value = v["input"].get("contentType")
+    if v["expected"].get("mimeType") is None or value is None:
+        return decision("SPEC§6.2")
+    names = [value.split(";")[0]] + re.findall(r";[ \t]*([^=;]*)=", value)
+    if any(n != n.lower() for n in names):  # the lowercased type, subtype or parameter name
+        return decision("SPEC§6.2")
+    if "\\" in value:
+        return must("RFC9110#5.6.4", "MUST")
+    if value != value.strip(" \t"):
+        return must("RFC9110#5.5", "MUST")
+    return decision("SPEC§6.2")
+
+
 def build():
     g = VectorFile("media-type", "strict", "RFC 9110 media-type parsing in strict (SPEC §6.2); parameters as [name, value] pairs, names lowercased, quoted values unquoted",
-                   ["SPEC§6.2", "RFC9110#8.3.1", "RFC9110#5.6.6"])
+                   ["SPEC§6.2", "RFC9110#8.3.1", "RFC9110#5.6.6"], verdict=level)
     for value, what in VALUES:
         mime, params = strict(value)
         refs = ["RFC9110#5.6.4"] if '"' in value else None

@@ -5,6 +5,7 @@ package root, where `conformance run` runs.
 """
 import os
 
+from ...levels import af, decision
 from ...oracles.s5_multipart import B
 from ...vectorfile import ROOT
 
@@ -41,3 +42,19 @@ def req(parts, boundary=B, **extra):
         inp["boundary"] = boundary
     inp.update(extra)
     return inp
+
+
+def header_order_open(v):
+    """True when the vector pins body bytes holding a part with two headers or more: a file, stream or path part
+    (Content-Disposition, Content-Type) or a custom part with several. AF writes them in NSDictionary order (audit
+    rows 5.3/disposition-before-type, 5.3/custom-headers-order: af-silent), so their order is SPEC §5.3's."""
+    return "body" in v["expected"] and any(p["kind"] in ("file", "stream", "path") or len(p.get("headers") or []) > 1
+                                           for p in v["input"].get("parts") or [])
+
+
+def layout(otherwise):
+    """The verdict of a vector that pins the writer's bytes: SPEC §5.3 when a part's header order is in them, else
+    `otherwise` (a Verdict, a per-profile dict, or an audit row id of AF's layout)."""
+    if isinstance(otherwise, str):
+        otherwise = af(otherwise)
+    return lambda v: decision("SPEC§5.3") if header_order_open(v) else otherwise

@@ -2,6 +2,7 @@
 import os
 from urllib.parse import unquote, urlsplit
 
+from ...levels import decision
 from ...oracles.s3_requests import REQUEST_DOMAIN
 from ...vectorfile import VectorFile, core_error
 from ._shared import FIXTURES, req
@@ -11,7 +12,9 @@ def build():
     """Which path strings are file URLs (SPEC §5.3), and how file:// URLs are percent-decoded."""
     u = VectorFile("multipart", "file-urls",
                    "File-path parts: a scheme other than file is −1000; file:// URLs are percent-decoded (SPEC §5.3, RFC 3986 §3.1, §2.1, RFC 8089)",
-                   ["SPEC§5.3", "RFC3986#2.1"])
+                   ["SPEC§5.3", "RFC3986#2.1"],
+                   # every vector checks the error's context (the core's), and URL decoding is SPEC §5.3's Decision
+                   verdict=decision("SPEC§5.3"))
     # A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) before the first ":" (RFC 3986 §3.1); Python's
     # urlsplit reads the same scheme (asserted). Not a scheme → a plain relative path, missing here.
     for s, is_scheme in [("a:x", True), ("z:x", True), ("Z:x", True), ("az:x", True), ("a0:x", True), ("a9:x", True),
@@ -51,9 +54,10 @@ def build():
               req([{"kind": "path", "name": "f", "path": url}]),
               {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "File URL not reachable.", "context": {"url": url}}})
     x = "file://localhost"
-    u.add("file://localhost without a path is not a local file URL: −1000 'Expected URL to be a file URL' (RFC 8089 §2 needs an absolute path)",
+    u.add("file://localhost without a path: a file URL (AF checks only the scheme) whose empty path is not reachable: −1000 "
+          "'File URL not reachable.' (SPEC §5.3; AF 4.0.1 AFURLRequestSerialization.m L712-L726; context url: SPEC §5.3)",
           req([{"kind": "path", "name": "f", "path": x}]),
-          {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "Expected URL to be a file URL", "context": {"url": x}}},
+          {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "File URL not reachable.", "context": {"url": x}}},
           refs=["RFC8089#2"])
     # Decision: a stat(2) failure other than "no such file" (ENOENT/ENOTDIR) is a typed fileReadFailed naming the
     # decoded path; here a 300-byte path component, longer than NAME_MAX (POSIX ENAMETOOLONG).

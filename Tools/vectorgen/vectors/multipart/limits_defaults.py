@@ -3,6 +3,7 @@
 What the limit counts is the decision already pinned for the configured limit (the writer counts parts as they
 are added, multipart/read-sizes); the framing from SPEC §5.2, the body parsed back by Python's email (asserted).
 """
+from ...levels import decision
 from ...oracles.s5_multipart import CLOSE, HEAD, MID, B, email_message_parts
 from ...oracles.s8_limits import MAX_MULTIPART_PARTS
 from ...vectorfile import CORE, VectorFile
@@ -11,7 +12,7 @@ from ...vectorfile import CORE, VectorFile
 def build():
     f = VectorFile("multipart", "limits-defaults",
                    "The default maxMultipartParts (10,000, SPEC §8): 10,000 parts are written, 10,001 are limitExceeded",
-                   ["SPEC§8", "SPEC§5.2", "SPEC§5.3"])
+                   ["SPEC§8", "SPEC§5.2", "SPEC§5.3"], verdict=decision("SPEC§8"))
     # Parameters become one form field per array element, field a[] (SPEC §5.3, §2.2).
     n = MAX_MULTIPART_PARTS
     part = b'Content-Disposition: form-data; name="a[]"\r\n\r\n0'

@@ -1,9 +1,10 @@
 """Vectors/multipart/mime-types.json: a file-path part's Content-Type from its extension (SPEC §5.3).
 
 Each built-in table entry from Python's mimetypes (built-in table, or Debian's /etc/mime.types through it) or the
-IANA registration/RFC named in the vector; four entries without an outside oracle are the README decision
-"§5.3 MIME table" (MIME_DECISIONS).
+IANA registration/RFC named in the vector; four entries without an outside oracle are SPEC §5.3's Decision on the
+table (MIME_DECISIONS). Following those sources is itself SPEC §5.3's Decision, not an RFC requirement.
 """
+from ...levels import decision
 from ...oracles.s5_multipart import B, body_bytes, cross_check, file
 from ...vectorfile import VectorFile, bytes_value
 from ._shared import path_part, write_fixtures
@@ -49,7 +50,7 @@ MIME_ORACLE = [
 ]
 
 
-# README "§5.3 MIME table" decision: the four entries without an outside oracle.
+# SPEC §5.3 Decision (the MIME table): the four entries without an outside oracle.
 MIME_DECISIONS = [("log", "text/plain"), ("ico", "image/x-icon"), ("wav", "audio/wav"), ("m4v", "video/x-m4v")]
 
 
@@ -57,7 +58,7 @@ def build():
     write_fixtures()
     m = VectorFile("multipart", "mime-types",
                    "A file-path part takes its Content-Type from the extension through the built-in table (SPEC §5.3)",
-                   ["SPEC§5.3", "RFC7578#4.4"])
+                   ["SPEC§5.3", "RFC7578#4.4"], verdict=decision("SPEC§5.3"))
     for ext, mime, oracle in MIME_ORACLE:
         parts = [file("f", "x." + ext, mime, b"")]
         body = body_bytes(parts, B)
@@ -84,12 +85,12 @@ def build():
         m.add("%s → %s: %s" % (fname, mime, what),
               {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [path_part("f", "empty", fname)]},
               {"body": bytes_value(body), "contentLength": len(body)})
-    # Entries no registry or Python table gives: the README's recorded decision (SPEC §5.3 leaves
-    # the built-in table to the project), pinned so a changed entry fails the gate.
+    # Entries no registry or Python table gives: SPEC §5.3's Decision on the built-in table, pinned so a changed
+    # entry fails the gate.
     for ext, mime in MIME_DECISIONS:
         parts = [file("f", "x." + ext, mime, b"")]
         body = body_bytes(parts, B)
-        m.add(".%s → %s (expected from the README decision \"§5.3 MIME table\": no IANA registration or Python/Debian table gives this entry)" % (ext, mime),
+        m.add(".%s → %s (expected from the SPEC §5.3 Decision on the MIME table: no IANA registration or Python/Debian table gives this entry)" % (ext, mime),
               {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [path_part("f", "empty", "x." + ext)]},
               {"body": bytes_value(body), "contentLength": len(body)})
     return m

@@ -1,6 +1,8 @@
 """Vectors/multipart/names.json: names and filenames, verbatim in AF, HTML-escaped in strict (SPEC §5.3, RFC 7578 §4.2)."""
+from ...levels import must
 from ...oracles.s5_multipart import B, body_bytes, file, form, part_json
 from ...vectorfile import VectorFile, bytes_value
+from ._shared import layout
 
 
 def build():
@@ -14,5 +16,9 @@ def build():
             body = body_bytes(parts, B, strict=strict)
             e.add("%s in name/filename: %s (never filename*)" % (what, "HTML escapes LF→%0A CR→%0D \"→%22" if strict else "written verbatim by AF"),
                   {"method": "POST", "url": "http://example.com/", "parts": [part_json(p) for p in parts], "boundary": B},
-                  {"body": bytes_value(body), "contentLength": len(body)}, profiles=profiles)
+                  {"body": bytes_value(body), "contentLength": len(body)}, profiles=profiles,
+                  # HTML: LF, CR and '"' "must be escaped"; "The user agent must not perform any other escapes". The
+                  # file part's header order (SPEC §5.3) is in the body too, which makes these SPEC §5.3 decisions.
+                  verdict=layout(must("HTML#multipart-form-data", "MUST" if any(c in name + fname for c in '"\r\n') else "MUST NOT")
+                                 if strict else "5.3/raw-names-and-filenames"))
     return e

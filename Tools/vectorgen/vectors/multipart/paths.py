@@ -2,6 +2,7 @@
 
 The parts read the fixture files in Vectors/multipart/fixtures/ (written by _shared.write_fixtures).
 """
+from ...levels import af, decision
 from ...oracles.s3_requests import REQUEST_DOMAIN
 from ...oracles.s5_multipart import B, body_bytes, cross_check, file, form, part_json
 from ...vectorfile import CORE, VectorFile, bytes_value
@@ -12,7 +13,10 @@ def build():
     write_fixtures()
     p = VectorFile("multipart", "paths",
                    "File-path parts: filename = last path component, MIME from its extension, the file's bytes streamed (SPEC §5.3, §5.5)",
-                   ["SPEC§5.3", "SPEC§5.5"])
+                   ["SPEC§5.3", "SPEC§5.5"],
+                   # a path part's bytes pin its header order and the MIME table (SPEC §5.3; audit row
+                   # 5.3/file-path-filename-and-mime: AF's table is the platform's)
+                   verdict=decision("SPEC§5.3"))
     cases = [
         ("hello.TXT", "hello.TXT", "text/plain", "filename and MIME type from the path (case-insensitive .TXT)"),
         ("archive.tar.gz", "archive.tar.gz", "application/gzip", "last path component and last extension"),
@@ -54,16 +58,29 @@ def build():
               {"body": bytes_value(body), "contentLength": len(body)}, options=opts)
     p.add("a directory is not a file: a typed error, not a hang or an empty body",
           {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": FIXTURES}]},
-          {"error": {"domain": CORE}})
+          {"error": {"domain": CORE}}, verdict=decision("SPEC§5.3"))  # AF accepts the part (audit 5.3/directory-or-device)
     p.add("an empty path is not a file URL: −1000 'Expected URL to be a file URL' (SPEC §5.3)",
           {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": ""}]},
-          {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "Expected URL to be a file URL"}})
+          {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "Expected URL to be a file URL"}},
+          verdict=decision("SPEC§5.3"))  # how a path string becomes a URL is SPEC §5.3's (file URLs)
     for url in ["ftp://h/x.txt", "data:text/plain,x", "file://host/x.txt", "HTTPS://h/x"]:
+        if url.startswith("file:"):
+            # AF checks only the scheme (isFileURL) and Foundation reads the path alone: af3/af4 look for the local
+            # /x.txt, missing here; strict refuses another host without looking (SPEC §5.3, RFC 8089 §2).
+            p.add("%s is a file URL (AF checks only the scheme); af3/af4 ignore the host, as AF's Foundation does, and the "
+                  "local /x.txt is missing; strict does not read a local file for another host: −1000 'File URL not "
+                  "reachable.' (SPEC §5.3; AF 4.0.1 AFURLRequestSerialization.m L712-L726)" % url,
+                  {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": url}]},
+                  {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "File URL not reachable."}},
+                  verdict={("af3", "af4"): af("5.3/file-url-with-host"), "strict": decision("SPEC§5.3")})
+            continue
         p.add("%s is not a local file URL: −1000 'Expected URL to be a file URL' (SPEC §5.3)" % url,
               {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": url}]},
-              {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "Expected URL to be a file URL"}})
+              {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "Expected URL to be a file URL"}},
+              verdict=af("5.3/not-file-url-reason"))
     p.add("a missing relative path: −1000 'File URL not reachable.' (SPEC §5.3)",
           {"method": "POST", "url": "http://example.com/", "boundary": B,
            "parts": [{"kind": "path", "name": "f", "path": FIXTURES + "/missing.txt"}]},
-          {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "File URL not reachable."}})
+          {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "File URL not reachable."}},
+          verdict=af("5.3/unreachable-reason"))
     return p

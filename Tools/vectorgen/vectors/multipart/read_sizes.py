@@ -1,12 +1,14 @@
 """Vectors/multipart/read-sizes.json: the phase reader gives the same bytes for every buffer and packet size (SPEC §5.5)."""
+from ...levels import decision
 from ...oracles.s5_multipart import B, body_bytes, cross_check, file, form, part_json
 from ...vectorfile import CORE, VectorFile, bytes_value
+from ._shared import layout
 
 
 def build():
     r = VectorFile("multipart", "read-sizes",
                    "The phase reader gives the same bytes for every buffer and packet size, delimiters split anywhere (SPEC §5.5)",
-                   ["SPEC§5.5", "SPEC§5.2"])
+                   ["SPEC§5.5", "SPEC§5.2"], verdict=layout("5.5/read-loop"))
     parts = [form("a", "x" * 40), file("b", "b.txt", "text/plain", "0123456789" * 7),
              file("s", "s.bin", "application/octet-stream", bytes(range(50)), kind="stream"), form("c", "")]
     body = body_bytes(parts, B)
@@ -21,12 +23,14 @@ def build():
               inp, {"body": bytes_value(body), "contentLength": len(body)}, options=opts)
     for n in [0, -1]:
         r.add("packetSize %d is not a valid packet size: typed error (SPEC §5.5: sizes ≥ 1)" % n, inp, {"error": {"domain": CORE}},
-              options={"packetSize": n})
+              options={"packetSize": n}, verdict=decision("SPEC§5.5"))
     for limit in [3, 4, 5]:
         if limit >= len(parts):
             r.add("maxMultipartParts %d admits these %d parts (a part-count limit of N allows N parts, SPEC §8)" % (limit, len(parts)),
-                  inp, {"body": bytes_value(body), "contentLength": len(body)}, options={"maxMultipartParts": limit}, refs=["SPEC§8"])
+                  inp, {"body": bytes_value(body), "contentLength": len(body)}, options={"maxMultipartParts": limit}, refs=["SPEC§8"],
+                  verdict=decision("SPEC§8"))
         else:
             r.add("maxMultipartParts %d rejects %d caller parts: limitExceeded (SPEC §8)" % (limit, len(parts)),
-                  inp, {"error": {"domain": CORE, "kind": "limitExceeded"}}, options={"maxMultipartParts": limit}, refs=["SPEC§8"])
+                  inp, {"error": {"domain": CORE, "kind": "limitExceeded"}}, options={"maxMultipartParts": limit}, refs=["SPEC§8"],
+                  verdict=decision("SPEC§8"))
     return r

@@ -2,9 +2,24 @@
 
 Issue 13 follow-up (mutation survivors in the writer): typed errors with their kind, offset and context.
 """
+from ...levels import decision
 from ...oracles.s5_multipart import B, body_bytes, cross_check, file, form, part_json
 from ...vectorfile import VectorFile, bytes_value, core_error
-from ._shared import FIXTURES, req
+from ._shared import FIXTURES, layout, req
+
+# Every error here checks its kind and context (the core's, SPEC §8 / VECTORS.md §6): the SPEC rule that states it.
+RULE = {"multipartMethodNotAllowed": "SPEC§5.4", "invalidBoundary": "SPEC§5.1", "bodyLengthMismatch": "SPEC§5.5",
+        "streamReadFailed": "SPEC§5.5", "boundaryCollision": "SPEC§5.5", "limitExceeded": "SPEC§8",
+        "invalidPartHeader": "SPEC§5.3", "fileReadFailed": "SPEC§5.3"}
+
+
+def level(v):
+    e = v["expected"].get("error")
+    if e is None:
+        return layout("5.2/part-layout")(v)
+    if e["kind"] == "invalidOption":  # a negative declared length: SPEC states no rule, §5.4's Content-Length is closest
+        return decision("SPEC§5.5" if "packetSize" in e["context"] else "SPEC§5.4")
+    return decision(RULE[e["kind"]])
 
 
 def body_prefix(parts, boundary, upto):
@@ -16,7 +31,7 @@ def body_prefix(parts, boundary, upto):
 def build():
     x = VectorFile("multipart", "writer-errors",
                    "Writer errors by kind, with the offset and context that say where (SPEC §5.1, §5.3–§5.5, §8)",
-                   ["SPEC§5.5", "SPEC§5.3"])
+                   ["SPEC§5.5", "SPEC§5.3"], verdict=level)
     one = [part_json(form("a", "1"))]
     # SPEC §5.4: GET/HEAD are a typed error; the method is named in the context (compared uppercased).
     for m in ["GET", "HEAD", "get"]:

@@ -2,6 +2,7 @@
 
 Where a limit's offset or count rule is new, the vector names the decision.
 """
+from ...levels import ANY_ERROR, decision, implementation_defined
 from ...oracles.s5_multipart import B, BB, CLOSE, HEAD, MID, agree
 from ...vectorfile import VectorFile, bytes_value, core_error
 from ._shared import BIG, cd, one
@@ -10,7 +11,7 @@ from ._shared import BIG, cd, one
 def build():
     f = VectorFile("multipart-parse", "limits",
                    "Parser limits: total bytes, part count, header bytes per part (SPEC §8, §5.7); exceeding one is a typed error",
-                   ["SPEC§8", "SPEC§5.7"])
+                   ["SPEC§8", "SPEC§5.7"], verdict=decision("SPEC§5.7"))  # SPEC §5.7 "Limits. Decision"
     # maxMultipartBytes: the input may be exactly the limit; one byte more is limitExceeded at the limit.
     body = one(b"1")
     n = len(body)
@@ -66,7 +67,9 @@ def build():
           options={"maxMultipartParts": 0})
     empty = b"--" + BB + b"--\r\n"
     f.add("maxMultipartParts 0 and an empty form (a close delimiter alone): zero parts, no part was opened (SPEC §5.7 empty form)",
-          {"boundary": B, "body": bytes_value(empty)}, {"parts": []}, options={"maxMultipartParts": 0})
+          {"boundary": B, "body": bytes_value(empty)}, {"parts": []}, options={"maxMultipartParts": 0},
+          # no part at all, which RFC 2046 §5.1 requires ("must then contain one or more body parts"): a reader may refuse it
+          verdict=implementation_defined("RFC2046#5.1", ANY_ERROR))
 
     # maxPartHeaderBytes: every byte from the part's first header byte through the LF of the blank line.
     h = len(cd("a"))  # 'Content-Disposition: form-data; name="a"' CRLF CRLF

@@ -4,6 +4,7 @@ A part's header bytes run from its first header byte through the LF of the empty
 first byte over the limit: the decisions multipart-parse/limits pins for a configured limit. The accepted body is
 read back by Python's email (asserted).
 """
+from ...levels import decision
 from ...oracles.s5_multipart import CLOSE, HEAD, B, email_message_parts
 from ...oracles.s8_limits import MAX_PART_HEADER_BYTES
 from ...vectorfile import CORE, VectorFile, bytes_value
@@ -12,7 +13,7 @@ from ...vectorfile import CORE, VectorFile, bytes_value
 def build():
     f = VectorFile("multipart-parse", "limits-defaults",
                    "The default maxPartHeaderBytes (16 KiB, SPEC §8): a header section of 16,384 bytes parses, 16,385 is limitExceeded",
-                   ["SPEC§8", "SPEC§5.7"])
+                   ["SPEC§8", "SPEC§5.7"], verdict=decision("SPEC§8"))
     limit = MAX_PART_HEADER_BYTES
     cd = b'Content-Disposition: form-data; name="a"\r\n'
     for size in (limit, limit + 1):

@@ -3,14 +3,19 @@
 Every body is built byte by byte from the RFC 2046 §5.1.1 framing; expected parts are the bytes we wrote, read back by
 the readers that follow the same rule (python-multipart 0.0.34 for the CRLF-only delimiter rule, werkzeug 3.1 and
 Python's email where they agree; agree() asserts it when they are importable). Error offsets are computed from the
-bytes with the offset rules of README "Decisions" (§5.7); UTF-8 error offsets come from UnicodeDecodeError.start;
+bytes with the SPEC §5.7 offset table; UTF-8 error offsets come from UnicodeDecodeError.start;
 header tokens and OWS from the RFC 9110 §5.6.2/§5.6.3 grammar.
 """
+from ...levels import ANY_ERROR, decision, implementation_defined, must
 from ...oracles.s5_multipart import B, BB, CLOSE, HEAD, agree
 from ...vectorfile import VectorFile, bytes_value, core_error
 from ._shared import BIG, cd, one
 
 TCHAR_SPECIALS = "!#$%&'*+-.^_`|~"    # RFC 9110 §5.6.2 tchar, besides DIGIT and ALPHA
+
+# A valid body whose parts follow from RFC 2046 §5.1.1: "The boundary delimiter MUST occur at the beginning of a line,
+# i.e., following a CRLF, and the initial CRLF is considered to be attached to the boundary delimiter line".
+FRAMING = must("RFC2046#5.1.1", "MUST")
 
 
 def werkzeug_headers(body):
@@ -27,7 +32,9 @@ def werkzeug_headers(body):
 def build():
     f = VectorFile("multipart-parse", "parser-edges",
                    "Delimiter scanning, header values and Content-Disposition edge cases of the strict parser (SPEC §5.7)",
-                   ["SPEC§5.7", "RFC2046#5.1.1"])
+                   ["SPEC§5.7", "RFC2046#5.1.1"],
+                   # header readings, kinds and offsets are SPEC §5.7's; the framing vectors say otherwise where they are
+                   verdict=decision("SPEC§5.7"))
 
     # A delimiter needs the CR: after a CR whose LF is missing, `LF--B` is data (RFC 2046 §5.1.1).
     data = b"v\rQ\n--" + BB + b"\r\n" + cd("b") + b"2"
@@ -38,7 +45,8 @@ def build():
               "all of it is part a's data (RFC 2046 §5.1.1 delimiter = CRLF \"--\" boundary; SPEC §5.7; %s reads the same; "
               "Python email and werkzeug also end lines at a bare CR/LF and read two parts)%s"
               % (who, "" if opts is None else ", fed one byte at a time"),
-              {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": bytes_value(data)}]}, options=opts)
+              {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": bytes_value(data)}]}, options=opts,
+              verdict=FRAMING)
     # The same with the chunk ending a few bytes after a failed CR: the next chunk starts with `LF--B`.
     data = b"v" + b"P" * 20 + b"\rQR" + b"\n--" + BB + b"\r\n" + cd("b") + b"2"
     body = one(data)
@@ -47,7 +55,7 @@ def build():
     f.add("a chunk ends two bytes after a CR that is not followed by LF, the next chunk starts with `LF--B` CRLF: still data, "
           "a CR in a later chunk starts nothing in this one (RFC 2046 §5.1.1; SPEC §5.7 any chunking; %s reads one part)" % who,
           {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": bytes_value(data)}]},
-          options={"chunkSizes": [k, BIG]})
+          options={"chunkSizes": [k, BIG]}, verdict=FRAMING)
     # Part data that begins with `LF--B`: the CRLF that ends the headers belongs to the header section.
     for data, what in [(b"\n--" + BB + b"\r\n" + cd("b") + b"2", "`LF--B` CRLF and a part's headers"),
                        (b"\n--" + BB + b"--", "`LF--B--`")]:
@@ -55,7 +63,7 @@ def build():
         who = agree(body, [("a", data)], ["python-multipart"])
         f.add("part data that starts with %s: the blank line's CRLF ends the headers and is not the CRLF of a delimiter, "
               "so the data is kept whole (RFC 2046 §5.1.1; SPEC §5.7; %s reads the same)" % (what, who),
-              {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": bytes_value(data)}]})
+              {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": bytes_value(data)}]}, verdict=FRAMING)
     # Transport padding, then `--`: padding may only be followed by CRLF; `--B --` is no close delimiter.
     for pad in [b" ", b"\t", b" \t"]:
         data = b"v\r\n--" + BB + pad + b"--x"
@@ -64,7 +72,9 @@ def build():
         f.add("`CRLF--B`, transport padding %r, then `--`: the dashes after padding make no close delimiter (RFC 2046 §5.1.1: "
               "close-delimiter is `--B--`, padding only before CRLF), the line is data (SPEC §5.7; %s read the same; "
               "python-multipart rejects the body)" % (pad.decode(), who),
-              {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": bytes_value(data)}]})
+              {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": bytes_value(data)}]},
+              # `CRLF--B` starts a line inside the part, which RFC 2046 forbids: a reader may refuse the body
+              verdict=implementation_defined("RFC2046#5.1.1", ANY_ERROR))
 
     # Header values exclude trailing whitespace (RFC 9110 §5.5: OWS around a field value is not part of it).
     hdr = (b'Content-Disposition: form-data; name="f"; filename="x.txt" \t\r\nContent-Type: text/plain \t\r\n'
@@ -136,7 +146,7 @@ def build():
         assert at <= len(value)
         body = HEAD + b"Content-Disposition: " + value + b"\r\n\r\n1" + CLOSE
         f.add("Content-Disposition with %s → multipartBadContentDisposition at byte %d, the first byte that breaks "
-              "`type *( OWS \";\" OWS token \"=\" ( token / quoted-string ) )` (RFC 9110 §5.6.6; README offset rule)" % (what, cd_at + at),
+              "`type *( OWS \";\" OWS token \"=\" ( token / quoted-string ) )` (RFC 9110 §5.6.6; SPEC §5.7 offset table)" % (what, cd_at + at),
               {"boundary": B, "body": bytes_value(body)}, core_error("multipartBadContentDisposition", cd_at + at), refs=["RFC9110#5.6.6"])
     body = HEAD + b"Content-Disposition: form-data; name=abc\r\n\r\n1" + CLOSE
     who = agree(body, [("abc", b"1")], ["email", "werkzeug"])
@@ -158,11 +168,11 @@ def build():
               {"boundary": bnd, "body": bytes_value(body)}, core_error(kind, at))
     body = b"--" + b"x" * 70 + b"\r\n" + cd("a") + b"1\r\n--" + b"x" * 70 + b"--\r\n"
     f.add("a 70-character boundary is the longest RFC 2046 §5.1.1 allows: one part",
-          {"boundary": "x" * 70, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "1"}}]})
+          {"boundary": "x" * 70, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "1"}}]}, verdict=FRAMING)
     bnd = "'()+_,-./:=? A"
     body = ("--%s\r\n" % bnd).encode() + cd("a") + ("1\r\n--%s--\r\n" % bnd).encode()
     f.add("a boundary using every RFC 2046 bchar special and an inner space: one part",
-          {"boundary": bnd, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "1"}}]})
+          {"boundary": bnd, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "1"}}]}, verdict=FRAMING)
 
     # Chunk sizes larger than what is left (the last chunk is short): same result as one chunk.
     trunc = HEAD + cd("a") + b"0123456789"
@@ -170,10 +180,10 @@ def build():
     for opts, what in [({"chunkSizes": [7]}, "chunks of 7 (the last one shorter)"),
                        ({"chunkSizes": [len(trunc) + 50]}, "one chunk size larger than the whole input"),
                        ({"chunkSizes": [3, len(trunc)]}, "a second chunk size larger than what is left")]:
-        f.add("missing close delimiter, fed in %s → multipartMissingCloseDelimiter at the end of input, byte %d (SPEC §5.7; README offset rule)"
+        f.add("missing close delimiter, fed in %s → multipartMissingCloseDelimiter at the end of input, byte %d (SPEC §5.7 offset table)"
               % (what, len(trunc)), {"boundary": B, "body": bytes_value(trunc)}, core_error("multipartMissingCloseDelimiter", len(trunc)), options=opts)
     body = one(b"1")
     f.add("a valid body fed with a chunk size larger than the input: one part (SPEC §5.7: any chunking)",
           {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "1"}}]},
-          options={"chunkSizes": [len(body) + 50]})
+          options={"chunkSizes": [len(body) + 50]}, verdict=FRAMING)
     return f

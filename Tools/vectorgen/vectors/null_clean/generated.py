@@ -1,8 +1,10 @@
 """Vectors/null-clean/generated.json: seeded random JSON trees (seed 64) cleaned by the SPEC §6.4 rule (oracles/s6_4), and the depth limit (SPEC §8)."""
 import random
 
+from ...levels import decision
 from ...oracles.s6_4_json import clean
 from ...vectorfile import VectorFile
+from ._shared import cleaning_row
 
 
 def random_json(rng, depth):
@@ -15,13 +17,14 @@ def random_json(rng, depth):
 
 
 def build():
-    g = VectorFile("null-clean", "generated", "Seeded random JSON trees (seed 64) cleaned by the SPEC §6.4 transcription in scripts/gen_response.py",
-                   ["SPEC§6.4"])
+    g = VectorFile("null-clean", "generated", "Seeded random JSON trees (seed 64) cleaned by the SPEC §6.4 transcription in oracles/s6_4_json.clean",
+                   ["SPEC§6.4"], verdict=decision("SPEC§8"))  # the default: the depth limit
     rng = random.Random(64)
     for i in range(30):
         v = random_json(rng, 4)
         for profiles in (["af3"], ["af4", "strict"]):
-            g.add("random tree %d (%s)" % (i, "/".join(profiles)), {"json": v}, {"json": clean(v, profiles[0])}, profiles=profiles)
+            g.add("random tree %d (%s)" % (i, "/".join(profiles)), {"json": v}, {"json": clean(v, profiles[0])}, profiles=profiles,
+                  verdict=cleaning_row(v, profiles))
     deep = None
     for _ in range(600):
         deep = {"k": deep}

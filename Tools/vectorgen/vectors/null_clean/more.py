@@ -1,9 +1,12 @@
 """Vectors/null-clean/more.json: removesKeysWithNullValues with duplicate keys and the depth limit's context (SPEC §6.4, §8).
 
-json.loads keeping each key's last member (oracles/s6_4 last_wins, README §6.4 decision) + the SPEC §6.4 rule.
+json.loads keeping each key's last member at its own position (oracles/s6_4_json.last_wins) + the SPEC §6.4 rule.
+Which member of a repeated key survives, and where, is the SPEC §6.4 decision ("a repeated key keeps its last member,
+at that member's position"; json.loads alone would keep the first position), so these vectors are decision-level.
 """
 import json
 
+from ...levels import decision
 from ...oracles.s6_4_json import clean, last_wins
 from ...vectorfile import Raw, VectorFile
 
@@ -23,28 +26,30 @@ def single_survivors(text):
 
 
 def build():
-    f = VectorFile("null-clean", "more", "removesKeysWithNullValues with duplicate keys (the last member decides, README §6.4 "
-                   "decision) and the depth limit's context (SPEC §6.4, §8)", ["SPEC§6.4"])
+    f = VectorFile("null-clean", "more", "removesKeysWithNullValues with duplicate keys (the last member decides, SPEC §6.4 "
+                   "decision) and the depth limit's context (SPEC §6.4, §8)", ["SPEC§6.4"], verdict=decision("SPEC§6.4"))
     wide = ",".join('"k%d":%d' % (i, i) for i in range(40))
     docs = ['{"a":null,"a":null,"a":2}', '{"a":null,"b":null,"a":null,"a":{"c":null}}', '{"a":null,"a":null,"a":[null,3]}',
             '{"x":[{"a":null,"a":null,"a":0}]}', '{"b":1,"a":null,"c":[],"a":null,"a":"s"}', '{"a":null,"a":null}',
             '{"a":1,"a":null,"a":null}']
     docs += ['{%s,"a":null,"a":null,"a":2}' % wide, '{"a":null,%s,"a":null,"a":true}' % wide]
     for text in docs:
-        add_duplicates(f, text, "duplicate keys %s (%%s): json.loads keeping each key's last member + the SPEC §6.4 rule"
+        add_duplicates(f, text, "duplicate keys %s (%%s): json.loads keeping each key's last member at its own position "
+                       "(oracles/s6_4_json.last_wins, the SPEC §6.4 decision) + the SPEC §6.4 rule"
                        % (text if len(text) < 70 else text[:24] + "…" + text[-36:]))
     deep = None
     for _ in range(513):
         deep = [deep]
     f.add("513 nested arrays: one over the default depth 512 → nestingTooDeep with context limit \"512\" (SPEC §8 default; the "
           "context member is a decision)", {"json": deep},
-          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"limit": "512"}}}, refs=["SPEC§8"])
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"limit": "512"}}}, refs=["SPEC§8"],
+          verdict=decision("SPEC§8"))
     # Appended: a container member whose key is nulled by a later member, at the top and nested (the cleaner drops an
     # array or object member when its key's last value is null, without cleaning inside it). Same oracle as above.
     for text in ['{"a":[1],"a":null}', '{"a":{"x":1},"a":null,"b":2}', '{"a":1,"b":{"x":[1],"x":null}}',
                  '{"b":[{"x":{"y":null},"x":null,"z":[null]}]}']:
         add_duplicates(f, text, "a container member nulled by a later duplicate %s (%%s): json.loads keeping each key's last "
-                       "member + the SPEC §6.4 rule" % text)
+                       "member at its own position (oracles/s6_4_json.last_wins, the SPEC §6.4 decision) + the SPEC §6.4 rule" % text)
     return f
 
 

@@ -1,6 +1,7 @@
 """Vectors/null-clean/spec.json: removesKeysWithNullValues as SPEC §6.4 states it (the rule in oracles/s6_4)."""
 from ...oracles.s6_4_json import clean
 from ...vectorfile import VectorFile
+from ._shared import cleaning_row
 
 
 def build():
@@ -17,5 +18,6 @@ def build():
     for v, what in cases:
         for profiles in (["af3"], ["af4", "strict"]):
             p = profiles[0]
-            f.add("%s (%s) by the SPEC §6.4 rule" % (what, "/".join(profiles)), {"json": v}, {"json": clean(v, p)}, profiles=profiles)
+            f.add("%s (%s) by the SPEC §6.4 rule" % (what, "/".join(profiles)), {"json": v}, {"json": clean(v, p)}, profiles=profiles,
+                  verdict=cleaning_row(v, profiles, top_level=v in ({}, [], {"a": {}})))
     return f

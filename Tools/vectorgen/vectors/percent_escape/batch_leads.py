@@ -1,12 +1,13 @@
 """Vectors/percent-escape/batch-leads.json: batch counting for every 4-byte UTF-8 lead and 2/3-byte scalars (SPEC §1.4)."""
 from ...oracles.s1_percent_escaping import af, batches
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def build():
     g = VectorFile("percent-escape", "batch-leads",
                    "Batch counting for every 4-byte UTF-8 lead (F0–F4) and 2/3-byte scalars (SPEC §1.4)",
-                   ["SPEC§1.4"])
+                   ["SPEC§1.4"], verdict=verdict)
     for cp, what in [(0x10000, "F0"), (0x20000, "F0 (CJK Ext B)"), (0x40000, "F1"), (0xF0000, "F3 (private use A)"),
                      (0x100000, "F4 (private use B)"), (0x10FFFD, "F4, last private use")]:
         ch = chr(cp)

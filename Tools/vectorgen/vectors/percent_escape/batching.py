@@ -5,6 +5,7 @@ kinds SPEC §1.4 names are used. Text: urllib quote.
 """
 from ...oracles.s1_percent_escaping import STYLES, af, batches
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def batch_samples():
@@ -44,7 +45,7 @@ def batch_samples():
 def build():
     f = VectorFile("percent-escape", "batching",
                    "AF's 50-unit batches widened to whole composed character sequences; output identical for every batch size (SPEC §1.4)",
-                   ["SPEC§1.4", "SPEC§1.2"])
+                   ["SPEC§1.4", "SPEC§1.2"], verdict=verdict)
     for s, what in batch_samples():
         exp_text = af(s)
         f.add("%s; batches from SPEC §1.4 over regex \\X clusters, text from urllib quote" % what,

@@ -1,13 +1,13 @@
 """Vectors/percent-escape/input-forms.json: the same text as UTF-16 units or UTF-8 bytes (SPEC §1.5 entry points)."""
 from ...oracles.s1_percent_escaping import af, utf16_units
 from ...vectorfile import VectorFile
-from ._shared import UNICODE_SAMPLES
+from ._shared import UNICODE_SAMPLES, verdict
 
 
 def build():
     g = VectorFile("percent-escape", "input-forms",
                    "The same text given as UTF-16 code units or as UTF-8 bytes escapes identically (SPEC §1.5 entry points)",
-                   ["SPEC§1.2", "SPEC§1.5", "RFC3986#2.5"])
+                   ["SPEC§1.2", "SPEC§1.5", "RFC3986#2.5"], verdict=verdict)
     for s, what in UNICODE_SAMPLES[:30]:
         g.add("%s as UTF-16 code units; expected from urllib.parse.quote(s, safe='/?')" % what,
               {"utf16": utf16_units(s)}, {"text": af(s)})

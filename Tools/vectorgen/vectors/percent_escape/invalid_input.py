@@ -3,12 +3,13 @@
 UTF-8 validity from Python's bytes.decode.
 """
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def build():
     f = VectorFile("percent-escape", "invalid-input",
                    "Unpaired surrogates and invalid UTF-8 are typed errors, never a crash (SPEC §1.5, AF #3614, #4359)",
-                   ["SPEC§1.5", "SPEC§8"])
+                   ["SPEC§1.5", "SPEC§8"], verdict=verdict)
     sur = {"domain": "AFSerialization", "kind": "unpairedSurrogate"}
     utf = {"domain": "AFSerialization", "kind": "invalidUTF8"}
     for units, what in [

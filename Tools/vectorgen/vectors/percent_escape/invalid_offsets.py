@@ -5,6 +5,7 @@ the error context names the offending unit or byte (decision: "codeUnit" as U+XX
 """
 from ...oracles.s1_percent_escaping import af
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def utf16_error_unit(units):
@@ -19,7 +20,7 @@ def utf16_error_unit(units):
 def build():
     e = VectorFile("percent-escape", "invalid-offsets",
                    "Invalid input errors carry the offset of the first bad unit or byte (SPEC §1.5)",
-                   ["SPEC§1.5"])
+                   ["SPEC§1.5"], verdict=verdict)
     for units, what in [([0xD83D], "lone high surrogate"), ([0xDC00], "lone low surrogate"), ([0x61, 0xD83D], "high surrogate at the end"),
                         ([0xD83D, 0x61], "high surrogate then a letter"), ([0xDE00, 0xD83D], "reversed pair"),
                         ([0x61] * 49 + [0xD83D], "high at unit 49"), ([0x61] * 50 + [0xDC00, 0x62], "low at unit 50"),

@@ -5,11 +5,12 @@ memory in proportion to the input); the text must not change. Expected by urllib
 """
 from ...oracles.s1_percent_escaping import af
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def build():
     f = VectorFile("percent-escape", "large", "Inputs above 64 KiB escape like any other (SPEC §1.2, §8)",
-                   ["SPEC§1.2", "SPEC§8"])
+                   ["SPEC§1.2", "SPEC§8"], verdict=verdict)
     unit = "Query-string_text~/?0123456789 "
     t = (unit * (70000 // len(unit) + 1))[:70000] + "\u00e9"
     assert len(t.encode("utf-8")) > 65536

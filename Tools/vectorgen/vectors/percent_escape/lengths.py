@@ -6,11 +6,12 @@ AddressSanitizer (mutate.py's asan layer) a shrunken slack fails. Expected by ur
 """
 from ...oracles.s1_percent_escaping import STYLES, af
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def build():
     f = VectorFile("percent-escape", "lengths", "Inputs of every length 1–100, plain and with an escaped last byte (SPEC §1.1, §8)",
-                   ["SPEC§1.1", "SPEC§8"])
+                   ["SPEC§1.1", "SPEC§8"], verdict=verdict)
     for n in range(1, 101):
         t = "a" * n
         f.add("%d unreserved bytes; expected by urllib quote(safe='/?') (unchanged)" % n, {"text": t}, {"text": af(t)})

@@ -5,6 +5,7 @@ the style and the byte.
 """
 from ...oracles.s1_percent_escaping import STYLES
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def lead_text(b):
@@ -18,7 +19,7 @@ def lead_text(b):
 def build():
     f = VectorFile("percent-escape", "utf8-bytes",
                    "Every byte 0x80–0xBF and every lead byte 0xC2–0xF4 escapes as %XX in every style (SPEC §1.2, §1.3)",
-                   ["SPEC§1.2", "SPEC§1.3", "RFC3986#2.1", "RFC3986#2.5"])
+                   ["SPEC§1.2", "SPEC§1.3", "RFC3986#2.1", "RFC3986#2.5"], verdict=verdict)
     samples = [(chr(0x80 + (b - 0x80)), b, "continuation byte 0x%02X (in C2 %02X, U+%04X)" % (b, b, b)) for b in range(0x80, 0xC0)]
     samples += [(lead_text(b), b, "lead byte 0x%02X (U+%04X = %s)" % (b, ord(lead_text(b)), lead_text(b).encode("utf-8").hex(" ").upper()))
                 for b in range(0xC2, 0xF5)]

@@ -1,12 +1,13 @@
 """Vectors/query-string/descriptions.json: leaf descriptions, C %.16g for doubles, integers, bools (SPEC §2.3, §2.4)."""
 from ...oracles.s2_query_string import Dbl, Set, options, query, to_json
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def build():
     f = VectorFile("query-string", "descriptions",
                    "Leaf descriptions: C %.16g for doubles (both paths of the writer), integers, bools in both styles (SPEC §2.3, §2.4)",
-                   ["SPEC§2.3"])
+                   ["SPEC§2.3"], verdict=verdict)
 
     def add(comment, params, bool_style="numeric", array_style="brackets"):
         text, pairs = query(params, array_style, bool_style)

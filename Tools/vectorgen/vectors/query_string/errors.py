@@ -3,13 +3,15 @@
 Issue 13: dataInQueryString names the pair's field and the byte count; nestingTooDeep the limit and the field
 of the first container that is too deep, cut to its first 200 characters (decisions).
 """
+from ...levels import decision
 from ...oracles.s2_query_string import Set, query, to_json
 from ...vectorfile import CORE, VectorFile
+from ._shared import verdict
 
 
 def build():
     f = VectorFile("query-string", "errors", "Data values and nesting beyond the limit are typed errors (SPEC §2.7, §8)",
-                   ["SPEC§2.7", "SPEC§8"])
+                   ["SPEC§2.7", "SPEC§8"], verdict=verdict)
     f.add("data value in a query is a typed error in every profile (SPEC §2.7 Deviation)",
           {"parameters": {"d": {"$data": "00ff"}}}, {"error": {"domain": CORE}})
     f.add("data nested in an array is a typed error", {"parameters": {"a": [1, {"$data": "41"}]}}, {"error": {"domain": CORE}})
@@ -67,8 +69,9 @@ def build():
         else:
             exp = {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": str(lim), "field": field[:200]}}}
             what = "rejected: nestingTooDeep, context limit %d and the too-deep container's field cut to 200 characters" % lim
+        # Admitted exactly at the limit: SPEC §8's Decision that a limit N admits N decides it, not AF (which has none).
         f.add("%d nested dictionaries with %s: %s (SPEC §8)" % (n, "maxParameterDepth %d" % limit if limit else "the default depth 512", what),
-              {"parameters": params}, exp, options={"maxParameterDepth": limit} if limit else None)
+              {"parameters": params}, exp, options={"maxParameterDepth": limit} if limit else None, verdict=decision("SPEC§8"))
     for n, ok in [(4, True), (5, False)]:
         tree = ["leaf"]
         for _ in range(n - 2):
@@ -80,17 +83,17 @@ def build():
             exp = {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "4", "field": "a" + "[]" * (n - 2)}}}
         f.add("a dictionary holding %d nested arrays (%d containers) with maxParameterDepth 4: %s (SPEC §8)"
               % (n - 1, n, "admitted" if ok else "rejected, the field of the fifth container named"),
-              {"parameters": params}, exp, options={"maxParameterDepth": 4})
+              {"parameters": params}, exp, options={"maxParameterDepth": 4}, verdict=decision("SPEC§8"))
     f.add("af: a top-level set passes AF's nil key to its items, so an array in it that is too deep is named by the empty field (SPEC §2.6, §8)",
           {"parameters": {"$set": [[1]]}},
           {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "1", "field": ""}}},
           options={"maxParameterDepth": 1}, profiles=["af3", "af4"])
     # Appended: a set counts as one container like an array (SPEC §8 depth = containers on the path): a dictionary, a
     # set and an array in it are 3 containers, admitted by maxParameterDepth 3 and rejected by 2 (the array named by
-    # the set's field, a set passing its key to its items, SPEC §2.5). Text from oracles/s2 query().
+    # the set's field, a set passing its key to its items, SPEC §2.2). Text from oracles/s2 query().
     params = {"a": Set([[1]])}
     f.add("{a: set{[1]}} (3 containers) with maxParameterDepth 3: admitted (SPEC §8)", {"parameters": to_json(params)},
-          {"text": query(params)[0]}, options={"maxParameterDepth": 3})
+          {"text": query(params)[0]}, options={"maxParameterDepth": 3}, verdict=decision("SPEC§8"))
     f.add("{a: set{[1]}} (3 containers) with maxParameterDepth 2: rejected, the array named by the set's field a (SPEC §8)",
           {"parameters": to_json(params)}, {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "2", "field": "a"}}},
           options={"maxParameterDepth": 2})

@@ -5,11 +5,12 @@ Expected by the SPEC §2 flattening (oracles/s2) and the style oracles of SPEC �
 from ...oracles.s1_percent_escaping import unreserved, whatwg
 from ...oracles.s2_query_string import flatten
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def build():
     f = VectorFile("query-string", "escape-styles", "The query string honours the escape style option (SPEC §1.3 via §2.5)",
-                   ["SPEC§1.3", "SPEC§2.5"])
+                   ["SPEC§1.3", "SPEC§2.5"], verdict=verdict)
     params = {"q": "a b~c/d?", "x y": "*"}
     pairs = flatten(None, params, "brackets", "numeric")
     for style, fn in [("whatwgForm", whatwg), ("rfc3986Unreserved", unreserved)]:

@@ -3,6 +3,7 @@ import random
 
 from ...oracles.s2_query_string import Dbl, Set, options, query, to_json
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 KEYS = ["a", "b", "c", "id", "name", "Z", "_x", "10", "9", "key with space", "k&v", "ü", "日本", "a[b]", "x=y", "/", "?", "~", "%"]
 
@@ -35,7 +36,7 @@ def random_tree(rng, depth):
 def build():
     f = VectorFile("query-string", "generated",
                    "Seeded random parameter trees (seed 5) flattened by the SPEC §2 reference in scripts/gen_query_string.py",
-                   ["SPEC§2.1", "SPEC§2.2", "SPEC§2.3", "SPEC§2.5"])
+                   ["SPEC§2.1", "SPEC§2.2", "SPEC§2.3", "SPEC§2.5"], verdict=verdict)
     rng = random.Random(5)
     styles = [("brackets", "numeric"), ("brackets", "numeric"), ("noBrackets", "numeric"),
               ("indexInBrackets", "numeric"), ("brackets", "literal")]

@@ -4,20 +4,32 @@ Expected by the SPEC §2 reference (oracles/s2), checked against Swift's own `<`
 """
 import random
 
-from ...oracles.s2_query_string import Dbl, Set, encode, options, query, swift_order, to_json
-from ...vectorfile import VectorFile
+from ...levels import af, decision, implementation_defined
+from ...oracles.s2_query_string import Dbl, Set, Unsortable, af_flattenings, encode, options, query, swift_order, to_json
+from ...vectorfile import CORE, VectorFile
+from ._shared import verdict
 
 
 def build():
     f = VectorFile("query-string", "ordering",
                    "Key and set order: Swift String order (NFC scalars), UTF-8 tie-break for keys, input order for set ties (SPEC §2.2, §2.3)",
-                   ["SPEC§2.2", "SPEC§2.3"])
+                   ["SPEC§2.2", "SPEC§2.3"], verdict=verdict)
 
     def add(comment, params, array_style="brackets", bool_style="numeric", profiles=None,
             oracle="the SPEC §2 reference (Swift String order = NFC code points, checked with Swift's <) + urllib quote"):
         text, pairs = query(params, array_style, bool_style)
-        f.add(comment + "; expected by " + oracle,
-              {"parameters": to_json(params)}, {"text": text, "pairs": pairs}, options=options(array_style, bool_style), profiles=profiles)
+        return f.add(comment + "; expected by " + oracle,
+                     {"parameters": to_json(params)}, {"text": text, "pairs": pairs}, options=options(array_style, bool_style),
+                     profiles=profiles)
+
+    # A set holding a container orders differently in AF (SPEC §2.3 Set order): its strict rendering order is pinned by
+    # the vector `strict` adds, and AF's outcome by the af3/af4 vector `afterwards` collects, written after the last
+    # numbered vector (ids are stable).
+    afterwards = []
+
+    def strict(what, suffix, params):
+        add(what + suffix, params, profiles=["strict"])
+        afterwards.append((what, params))
 
     keys = ["a", "B", "\u00e9", "e\u0301", "f", "\ufffd", "\U0001F600", "\uff21", "\u00c4", "A\u0308", "\u212b", "\u00c5", "A\u030a",
             "s\u0323\u0307", "s\u0307\u0323", "\u1e69", "Z", "z", "aa", "a\u0000", "\u007f", "\u0080", "\U0010FFFF", "\ue000",
@@ -55,7 +67,7 @@ def build():
             ({"s": Set(["~", [[Set(["z", "y"]), Set(["x", "w"])], Set(["v", "u"])], "~~"]), "t": Set([{"k": Set(["2", "1"])}, "~"])},
              "two sets holding containers, arrays nested two deep"),
             ({"s": Set([None, [None, Set([None, "a"])], "~"])}, "nulls around a set inside an array inside a set (null sorts as <null>)")]:
-        add(what + "; a container sorts before ~ (its description starts with ( or {)", params)
+        strict(what, "; strict: a container sorts before ~ (its rendering starts with ( or {)", params)
     # Issue 13: sets long enough for the sort to merge runs (seed 13), with repeated descriptions.
     rng = random.Random(13)
     words = ["%s%d" % (rng.choice(["a", "B", "~", "\u00e9", "z"]), rng.randint(0, 30)) for _ in range(70)]
@@ -88,11 +100,48 @@ def build():
             ({"s": Set([["a"], "(a("])}, "(a( before (a): the array is closed by ')' ('(' < ')')"),
             ({"s": Set([["a"], "(a)+"])}, "(a) before (a)+: an element's text ends at its own ')', not at the ', ' after it"),
             ({"s": Set([["b"], "a", "a+"])}, "a before a+ before (b): a leaf's text ends at itself, not at the ', ' after it")]:
-        add(what + " (the SPEC §2.3 rendering, in Python)", params)
+        strict(what, " (the SPEC §2.3 strict rendering, in Python)", params)
     # Found by the query-string fuzz target: Swift 6.3's own `<` answers false both ways when a decomposed key's NFC
     # form is a prefix of the other key (e + U+0301 against é] or éa). SPEC §2.3's order is the NFC scalars' order.
     for group, what in [(["\u00e9]", "e\u0301", "\u00e9"], "e+U+0301 (NFC é) before é] and éa: a prefix sorts first; with é, UTF-8 bytes decide"),
                         (["\u00e9a", "e\u0301", "e\u0301z", "\u00e9"], "e+U+0301 before é and éa; e+U+0301 z (NFC éz) after éa")]:
         add(what + " (Swift's own < answers neither way for e+U+0301 against é] and éa)", {k: k for k in group},
             oracle="the SPEC §2 reference (NFC code points with a UTF-8 tie-break, Python's unicodedata) + urllib quote")
+    # af3/af4 (SPEC §2.3 Set order): AF's sort raises on an array or set member, and sorts a dictionary member by its own
+    # `description` entry; without one the order is undefined, and every order is acceptable.
+    for what, params in afterwards:
+        add_af(f, "af3/af4 of %s" % what, params)
+    for params, what in [
+            ({"s": Set([{"description": "b", "x": 1}, "a0", {"y": 2, "description": "a"}])},
+             "dictionaries with a string description entry sort by it among strings: a < a0 < b"),
+            ({"s": Set([{"description": "z"}, {"description": "m", "k": "v"}])}, "two dictionaries ordered by their description entries"),
+            ({"s": Set([["x", "y"]])}, "a set of one array: never compared, flattened under the set's field"),
+            ({"s": Set([Set(["b", "a"])])}, "a set of one set: never compared; the inner set sorts its strings"),
+            ({"s": Set([{"k": 1}, "~"])}, "a dictionary without a description entry has no sort key: every order is acceptable"),
+            ({"s": Set([["a"], "b"]), "t": "x"}, "a set of an array and a string: AF's sort raises")]:
+        add_af(f, what, params)
     return f
+
+
+def add_af(f, what, params):
+    """An af3/af4 vector: AF's set order (SPEC §2.3), from the oracle's af_flattenings, or unsortableSetMember."""
+    oracle = "the SPEC §2.3 Set order (oracles/s2 af_flattenings) + urllib quote"
+    try:
+        outcomes = af_flattenings(None, params)
+    except Unsortable as e:
+        f.add("%s: a set of two or more members holding an array or a set; AF's sort raises (compare: on a collection), "
+              "so af3/af4 refuse it with unsortableSetMember (SPEC §2.3 Deviation); expected by %s" % (what, oracle),
+              {"parameters": to_json(params)}, {"error": {"domain": CORE, "kind": "unsortableSetMember", "context": e.context}},
+              profiles=["af3", "af4"], verdict=decision("SPEC§2.3"))
+        return
+    first, others = outcomes[0], outcomes[1:]
+    results = [{"text": encode(p), "pairs": [[k, v] for k, v in p]} for p in outcomes]
+    if others:
+        verdict_ = implementation_defined("SPEC§2.3", *results[1:])
+        how = "members without a sort key come first in input order (SPEC §2.3 Decision); AF leaves their order undefined, " \
+              "so the %d other orders are acceptable" % len(others)
+    else:
+        verdict_ = af("2.3/set-dictionary-member") if "description" in repr(params) else af("2.3/set-single-member")
+        how = "AF's order"
+    f.add("%s: %s; expected by %s" % (what, how, oracle), {"parameters": to_json(params)}, results[0],
+          profiles=["af3", "af4"], verdict=verdict_)

@@ -1,11 +1,12 @@
 """Vectors/query-string/spec-examples.json: the examples and rules written out in SPEC §2 (expected by oracles/s2)."""
 from ...oracles.s2_query_string import Dbl, Set, options, query, to_json
 from ...vectorfile import VectorFile
+from ._shared import verdict
 
 
 def build():
     f = VectorFile("query-string", "spec-examples", "The examples and rules written out in SPEC §2",
-                   ["SPEC§2.2", "SPEC§2.5"])
+                   ["SPEC§2.2", "SPEC§2.5"], verdict=verdict)
 
     def add(comment, params, refs, array_style="brackets", bool_style="numeric", with_pairs=True, profiles=None):
         text, pairs = query(params, array_style, bool_style)

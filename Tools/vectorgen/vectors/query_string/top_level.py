@@ -3,19 +3,24 @@
 Issue 13 adds the other scalars (expected from SPEC §2.6 with §2.2/§2.3/§2.5) and the error context (decision:
 the context "type" is the SPEC §2.1 value-model name).
 """
+from ...levels import af as af_row, decision
 from ...oracles.s2_query_string import Data, Dbl, Set, to_json
 from ...vectorfile import CORE, VectorFile
+from ._shared import verdict
+
+# AF starts its recursion with a nil key (audit rows 2.6/*); strict's errors are SPEC §2.6's (the file's verdict).
+ARRAY, SCALAR = af_row("2.6/top-level-array-null-key"), af_row("2.6/top-level-scalar-empty-field")
 
 
 def build():
     f = VectorFile("query-string", "top-level", "Top-level arrays and scalars: AF's quirks, rejected in strict (SPEC §2.6)",
-                   ["SPEC§2.6"])
+                   ["SPEC§2.6"], verdict=verdict)
     af = ["af3", "af4"]
     f.add("top-level array flattens under (null)[] (SPEC §2.6)", {"parameters": [1, 2]},
-          {"text": "%28null%29%5B%5D=1&%28null%29%5B%5D=2"}, profiles=af)
-    f.add("top-level scalar string gives =s (SPEC §2.6 example)", {"parameters": "s"}, {"text": "=s"}, profiles=af)
-    f.add("top-level integer gives =7 (SPEC §2.6)", {"parameters": 7}, {"text": "=7"}, profiles=af)
-    f.add("top-level scalar with escapable text", {"parameters": "a b&c"}, {"text": "=a%20b%26c"}, profiles=af)
+          {"text": "%28null%29%5B%5D=1&%28null%29%5B%5D=2"}, profiles=af, verdict=ARRAY)
+    f.add("top-level scalar string gives =s (SPEC §2.6 example)", {"parameters": "s"}, {"text": "=s"}, profiles=af, verdict=SCALAR)
+    f.add("top-level integer gives =7 (SPEC §2.6)", {"parameters": 7}, {"text": "=7"}, profiles=af, verdict=SCALAR)
+    f.add("top-level scalar with escapable text", {"parameters": "a b&c"}, {"text": "=a%20b%26c"}, profiles=af, verdict=SCALAR)
     for p, what in [([1, 2], "array"), ("s", "string"), (7, "integer"), (True, "bool")]:
         f.add("strict rejects a top-level %s with a typed error (SPEC §2.6)" % what, {"parameters": p},
               {"error": {"domain": CORE}}, profiles=["strict"])
@@ -31,7 +36,8 @@ def build():
              [["(null)[][k]", "v"], ["(null)[]", None]], "array of a dictionary and null"),
             ([], "", [], "empty array: no pairs")]:
         f.add("top-level %s (SPEC §2.6 + §2.2/§2.5, af profiles)" % what, {"parameters": to_json(p if not isinstance(p, float) else Dbl(p))},
-              {"text": text, "pairs": pairs}, profiles=af)
+              {"text": text, "pairs": pairs}, profiles=af,
+              verdict=decision("SPEC§2.3") if isinstance(p, float) else ARRAY if isinstance(p, list) else SCALAR)
     for p, what in [(None, "null"), (1.5, "double"), ([], "empty array")]:
         f.add("strict rejects a top-level %s with a typed error (SPEC §2.6)" % what, {"parameters": to_json(p if not isinstance(p, float) else Dbl(p))},
               {"error": {"domain": CORE}}, profiles=["strict"])

@@ -2,28 +2,38 @@
 
 Expected by oracles/s3: Python's "%0.1g" for q-values, base64.b64encode, merge() for the case-insensitive gap filling.
 """
+from ...levels import af, decision
 from ...oracles.s3_requests import accept_language, default_headers, http_expect, merge
 from ...vectorfile import VectorFile
-from ._shared import BASE_OPTS, LANGS, UA, req
+from ._shared import BASE_OPTS, LANGS, UA, form, req
+
+
+def languages(langs):
+    """AF's Accept-Language: the q format, and the cut after q ≤ 0.5 once the list reaches it."""
+    return af("3.2/accept-language-cut" if len(langs) >= 6 else "3.2/accept-language-format")
 
 
 def build():
     f = VectorFile("request", "default-headers", "Default headers: Accept-Language, User-Agent, Authorization; request-level wins (SPEC §3.2)",
-                   ["SPEC§3.2"])
+                   ["SPEC§3.2"], verdict=form("3.2/default-headers-request-wins"))
     lang_lists = [["en"], ["en", "fr"], ["fr-CA", "fr", "en"], ["a", "b", "c", "d", "e"], ["a", "b", "c", "d", "e", "f"],
                   ["a", "b", "c", "d", "e", "f", "g", "h"], ["zh-Hans-CN", "ja-JP"]]
     for langs in lang_lists:
         o = {"preferredLanguages": langs, "userAgent": UA}
         f.add("Accept-Language for %d languages: q = 1.0 − 0.1·i as %%0.1g, stop after q ≤ 0.5 (expected by Python %%0.1g)" % len(langs),
-              req("http", "GET", "http://example.com/"), http_expect("GET", "http://example.com/", [], None, o), options=o)
+              req("http", "GET", "http://example.com/"), http_expect("GET", "http://example.com/", [], None, o), options=o,
+              verdict=languages(langs))
     for ua in ["MyApp/2.3 (iPhone; iOS 17.0; Scale/3.00)", "Ünïcode-Agent/1"]:
         o = {"preferredLanguages": LANGS, "userAgent": ua}
+        # AF builds the value from the bundle and the device (and transliterates it to ASCII); the core sends the
+        # injected final string: SPEC §3.2's Deviation decides, whatever the text.
         f.add("User-Agent is the injected value", req("http", "GET", "http://example.com/"),
-              http_expect("GET", "http://example.com/", [], None, o), options=o)
+              http_expect("GET", "http://example.com/", [], None, o), options=o, verdict=decision("SPEC§3.2"))
     for user, pw in [("user", "pass"), ("Aladdin", "open sesame"), ("", ""), ("ü", "p:w"), ("a@b.c", "🔑")]:
         o = dict(BASE_OPTS, basicAuth={"user": user, "password": pw})
         f.add("Basic auth %r:%r → base64(utf8(user:password)) (expected by base64.b64encode)" % (user, pw),
-              req("http", "GET", "http://example.com/"), http_expect("GET", "http://example.com/", [], None, o), options=o)
+              req("http", "GET", "http://example.com/"), http_expect("GET", "http://example.com/", [], None, o), options=o,
+              verdict=af("3.2/basic-auth"))
     o = dict(BASE_OPTS, defaultHeaders=[["X-Trace", "default"], ["Accept", "application/json"]])
     f.add("default headers are copied when the request lacks them", req("http", "GET", "http://example.com/"),
           http_expect("GET", "http://example.com/", [], None, o), options=o)
@@ -43,18 +53,23 @@ def build():
         n = len(("%s:%s" % (user, pw)).encode("utf-8"))
         f.add("Basic auth %r:%r (%d bytes, %d mod 3) → base64(utf8(user:password)) (expected by base64.b64encode; RFC 7617 §2)"
               % (user[:20], pw[:20], n, n % 3),
-              req("http", "GET", "http://example.com/"), http_expect("GET", "http://example.com/", [], None, o), options=o)
+              req("http", "GET", "http://example.com/"), http_expect("GET", "http://example.com/", [], None, o), options=o,
+              verdict=af("3.2/basic-auth"))
     for langs in [["en", "fr", "de", "it", "es", "pt", "nl"], ["x"], ["en-US", "en"], ["a", "b", "c", "d"]]:
         o = {"preferredLanguages": langs, "userAgent": UA}
         f.add("Accept-Language for %d languages, exact string %r (expected by Python %%0.1g; SPEC §3.2)" % (len(langs), accept_language(langs)),
-              req("http", "GET", "http://example.com/"), {"headers": {"$unordered": default_headers(o)}}, options=o)
+              req("http", "GET", "http://example.com/"), {"headers": {"$unordered": default_headers(o)}}, options=o,
+              verdict=languages(langs))
     o = {"preferredLanguages": [], "userAgent": UA}
-    f.add("no preferred languages: no Accept-Language header at all (SPEC §3.2 builds it from the list)",
-          req("http", "GET", "http://example.com/"), {"headers": {"$unordered": [["User-Agent", UA]]}}, options=o)
+    f.add("no preferred languages: Accept-Language with an empty value, as AF joins the empty list and sets the header "
+          "unconditionally (SPEC §3.2; AF 4.0.1 AFURLRequestSerialization.m L211-L218)",
+          req("http", "GET", "http://example.com/"), {"headers": {"$unordered": [["Accept-Language", ""], ["User-Agent", UA]]}},
+          options=o, verdict=af("3.2/accept-language-empty-list"))
     o = dict(BASE_OPTS, defaultHeaders=[["Accept-Language", "de-CH"], ["User-Agent", "Override/1"]])
     f.add("defaultHeaders set after the generated ones replace their values (RequestComponent order; one header each)",
           req("http", "GET", "http://example.com/"),
-          {"headers": {"$unordered": [["Accept-Language", "de-CH"], ["User-Agent", "Override/1"]]}}, options=o)
+          {"headers": {"$unordered": [["Accept-Language", "de-CH"], ["User-Agent", "Override/1"]]}}, options=o,
+          verdict=af("3.2/default-header-replaces"))
     o = dict(BASE_OPTS, basicAuth={"user": "u", "password": "p"})
     f.add("a request Authorization wins over basic auth (default headers only fill gaps, SPEC §3.2)",
           req("http", "GET", "http://example.com/", [["authorization", "Bearer t"]]),
@@ -73,12 +88,15 @@ def build():
     o = dict(BASE_OPTS, defaultHeaders=[["X-\u00c9", "default"]])
     f.add("non-ASCII letters do not fold: X-é and X-É are different fields (expected by hand, RFC 9110 §5.1 names are tokens)",
           req("http", "GET", "http://example.com/", [["X-\u00e9", "mine"]]),
-          {"headers": {"$unordered": [["X-\u00e9", "mine"]] + default_headers(o)}}, options=o, refs=["RFC9110#5.1"])
+          {"headers": {"$unordered": [["X-\u00e9", "mine"]] + default_headers(o)}}, options=o, refs=["RFC9110#5.1"],
+          verdict=decision("SPEC§3.1"))  # folding ASCII letters only is SPEC §3.1's rule, not Foundation's lookup
     o = dict(BASE_OPTS, defaultHeaders=[["X-A", "1"], ["X-B", "b"], ["X-A", "2"]])
     f.add("a default header set twice keeps one field with the last value",
           req("http", "GET", "http://example.com/"),
-          {"headers": {"$unordered": default_headers(BASE_OPTS) + [["X-A", "2"], ["X-B", "b"]]}}, options=o)
+          {"headers": {"$unordered": default_headers(BASE_OPTS) + [["X-A", "2"], ["X-B", "b"]]}}, options=o,
+          verdict=af("3.2/default-header-replaces"))
     f.add("a request's own repeated headers are kept as given; defaults only fill gaps",
           req("http", "GET", "http://example.com/", [["X-A", "r1"], ["X-A", "r2"]]),
-          {"headers": {"$unordered": [["X-A", "r1"], ["X-A", "r2"]] + default_headers(BASE_OPTS)}}, options=dict(BASE_OPTS, defaultHeaders=[["X-A", "d"]]))
+          {"headers": {"$unordered": [["X-A", "r1"], ["X-A", "r2"]] + default_headers(BASE_OPTS)}}, options=dict(BASE_OPTS, defaultHeaders=[["X-A", "d"]]),
+          verdict=decision("SPEC§3.1"))  # an NSURLRequest holds one field per name: the repeated fields are the core's model
     return f

@@ -3,16 +3,22 @@
 Query strings from the SPEC §2 reference (oracles/s2), escaping styles from oracles/s1, the URL rule from
 append_query() (oracles/s3: a '?' counts only before the first '#').
 """
+from ...levels import decision
 from ...oracles.s1_percent_escaping import unreserved, whatwg
 from ...oracles.s2_query_string import flatten
 from ...oracles.s3_requests import append_query, http_expect
 from ...vectorfile import VectorFile
-from ._shared import BASE_OPTS, req
+from ._shared import BASE_OPTS, form, req
+
+# strict's query before the fragment: RFC 3986 §3.4/§3.5 give the order by grammar only, with no keyword, so SPEC §3.2
+# decides it; AF appends after the fragment (audit row 3.2/fragment-before-query).
+STRICT_FRAGMENT = decision("SPEC§3.2")
+AF_FRAGMENT = form("3.2/fragment-before-query")
 
 
 def build():
     f = VectorFile("request", "http", "The HTTP (form) serializer: query in the URL for GET/HEAD/DELETE, form body otherwise (SPEC §3.2)",
-                   ["SPEC§3.1", "SPEC§3.2"])
+                   ["SPEC§3.1", "SPEC§3.2"], verdict=form("3.2/query-append-separator"))
     P = {"foo": "bar", "baz": [1, 2, 3]}
     for m in ["GET", "HEAD", "DELETE"]:
         f.add("%s appends the query with ?" % m, req("http", m, "http://example.com/path", params=P),
@@ -20,7 +26,7 @@ def build():
     for m in ["POST", "PUT", "PATCH", "OPTIONS"]:
         f.add("%s sends the query as a form body with Content-Type application/x-www-form-urlencoded (no charset)" % m,
               req("http", m, "http://example.com/path", params=P),
-              http_expect(m, "http://example.com/path", [], P, BASE_OPTS), options=BASE_OPTS)
+              http_expect(m, "http://example.com/path", [], P, BASE_OPTS), options=BASE_OPTS, verdict=form("3.2/form-content-type"))
     f.add("GET onto a URL that already has a query uses &", req("http", "GET", "http://example.com/p?x=1", params={"a": 1}),
           http_expect("GET", "http://example.com/p?x=1", [], {"a": 1}, BASE_OPTS), options=BASE_OPTS)
     f.add("GET onto a URL with an empty query (http://x/?) still uses & (SPEC §3.2)", req("http", "GET", "http://example.com/?", params={"a": 1}),
@@ -28,49 +34,56 @@ def build():
     f.add("GET with empty parameters leaves the URL unchanged", req("http", "GET", "http://example.com/p", params={}),
           http_expect("GET", "http://example.com/p", [], {}, BASE_OPTS), options=BASE_OPTS)
     f.add("GET without parameters leaves the URL unchanged and has no body", req("http", "GET", "http://example.com/p"),
-          http_expect("GET", "http://example.com/p", [], None, BASE_OPTS), options=BASE_OPTS)
+          http_expect("GET", "http://example.com/p", [], None, BASE_OPTS), options=BASE_OPTS, verdict=form("3.2/uri-methods-no-body"))
     f.add("lowercase get is compared uppercased: the query goes into the URL", req("http", "get", "http://example.com/p", params={"a": "b"}),
-          {"url": "http://example.com/p?a=b", "body": None}, options=BASE_OPTS)
+          {"url": "http://example.com/p?a=b", "body": None}, options=BASE_OPTS, verdict=form("3.2/uri-methods-default"))
     f.add("AF appends after the fragment: http://h/p#f → http://h/p#f?a=1 (SPEC §3.2)", req("http", "GET", "http://h/p#f", params={"a": 1}),
-          {"url": "http://h/p#f?a=1"}, options=BASE_OPTS, profiles=["af3", "af4"])
+          {"url": "http://h/p#f?a=1"}, options=BASE_OPTS, profiles=["af3", "af4"], verdict=AF_FRAGMENT)
     f.add("strict inserts the query before the fragment (SPEC §3.2)", req("http", "GET", "http://h/p#f", params={"a": 1}),
-          {"url": "http://h/p?a=1#f"}, options=BASE_OPTS, profiles=["strict"])
+          {"url": "http://h/p?a=1#f"}, options=BASE_OPTS, profiles=["strict"], verdict=STRICT_FRAGMENT)
     f.add("strict: existing query and fragment", req("http", "GET", "http://h/p?x=1#f", params={"a": 1}),
-          {"url": "http://h/p?x=1&a=1#f"}, options=BASE_OPTS, profiles=["strict"])
+          {"url": "http://h/p?x=1&a=1#f"}, options=BASE_OPTS, profiles=["strict"], verdict=STRICT_FRAGMENT)
     f.add("POST without parameters sends an empty body, not none (AF #2864)", req("http", "POST", "http://example.com/p"),
-          http_expect("POST", "http://example.com/p", [], None, BASE_OPTS), options=BASE_OPTS)
+          http_expect("POST", "http://example.com/p", [], None, BASE_OPTS), options=BASE_OPTS,
+          verdict=form("3.2/other-methods-empty-body"))
     f.add("POST keeps the request's own Content-Type", req("http", "POST", "http://example.com/p", [["Content-Type", "text/plain"]], {"a": 1}),
-          http_expect("POST", "http://example.com/p", [["Content-Type", "text/plain"]], {"a": 1}, BASE_OPTS), options=BASE_OPTS)
+          http_expect("POST", "http://example.com/p", [["Content-Type", "text/plain"]], {"a": 1}, BASE_OPTS), options=BASE_OPTS,
+          verdict=form("3.2/form-content-type"))
     f.add("a lowercase content-type header counts as present (case-insensitive lookup)",
           req("http", "POST", "http://example.com/p", [["content-type", "text/plain"]], {"a": 1}),
-          http_expect("POST", "http://example.com/p", [["content-type", "text/plain"]], {"a": 1}, BASE_OPTS), options=BASE_OPTS)
+          http_expect("POST", "http://example.com/p", [["content-type", "text/plain"]], {"a": 1}, BASE_OPTS), options=BASE_OPTS,
+          verdict=form("3.2/form-content-type"))
     o = dict(BASE_OPTS, methodsEncodingParametersInURI=["GET", "HEAD", "DELETE", "POST"])
     f.add("POST listed in methodsEncodingParametersInURI puts the query in the URL",
           req("http", "POST", "http://example.com/p", params={"a": 1}),
-          http_expect("POST", "http://example.com/p", [], {"a": 1}, o, in_uri=("GET", "HEAD", "DELETE", "POST")), options=o)
+          http_expect("POST", "http://example.com/p", [], {"a": 1}, o, in_uri=("GET", "HEAD", "DELETE", "POST")), options=o,
+          verdict=form("3.2/uri-methods-default"))
     o = dict(BASE_OPTS, methodsEncodingParametersInURI=["HEAD"])
     f.add("GET not listed in methodsEncodingParametersInURI sends a body",
           req("http", "GET", "http://example.com/p", params={"a": 1}),
-          http_expect("GET", "http://example.com/p", [], {"a": 1}, o, in_uri=("HEAD",)), options=o)
+          http_expect("GET", "http://example.com/p", [], {"a": 1}, o, in_uri=("HEAD",)), options=o,
+          verdict=form("3.2/uri-methods-default"))
     f.add("parameters with every value kind", req("http", "POST", "http://example.com/", params={"s": "x y", "i": 7, "b": True, "n": None, "a": ["1"]}),
           http_expect("POST", "http://example.com/", [], {"s": "x y", "i": 7, "b": True, "n": None, "a": ["1"]}, BASE_OPTS), options=BASE_OPTS,
-          refs=["SPEC§2.5"])
+          refs=["SPEC§2.5"], verdict=form("2.5/pair-format"))
     f.add("data parameters are a typed error in the form serializer (SPEC §2.7)",
           req("http", "POST", "http://example.com/", params={"d": {"$data": "00"}}), {"error": {"domain": "AFSerialization"}}, options=BASE_OPTS,
-          refs=["SPEC§2.7"])
+          refs=["SPEC§2.7"], verdict=decision("SPEC§2.7"))
     # Added for issue 13 (mutation survivors): URL query appending and method matching, expected from the
     # SPEC §3.2 text via append_query() (oracles/s3: a '?' counts only before the first '#').
     for m in ["head", "Delete", "dElEtE"]:
         f.add("%s is compared uppercased: the query goes into the URL, no body (SPEC §3.2)" % m,
               req("http", m, "http://example.com/p", params={"a": "b"}),
-              {"method": m, "url": "http://example.com/p?a=b", "body": None}, options=BASE_OPTS)
+              {"method": m, "url": "http://example.com/p?a=b", "body": None}, options=BASE_OPTS, verdict=form("3.2/uri-methods-default"))
     for m in ["post", "Put"]:
         f.add("%s (mixed case) is not in {GET, HEAD, DELETE}: form body, URL unchanged (SPEC §3.2)" % m,
               req("http", m, "http://example.com/p", params={"a": "b"}),
-              http_expect(m, "http://example.com/p", [], {"a": "b"}, BASE_OPTS), options=BASE_OPTS)
+              http_expect(m, "http://example.com/p", [], {"a": "b"}, BASE_OPTS), options=BASE_OPTS,
+              verdict=form("3.2/uri-methods-default"))
     o = dict(BASE_OPTS, methodsEncodingParametersInURI=["GET", "HEAD", "DELETE", "POST"])
     f.add("lowercase post matches POST in methodsEncodingParametersInURI (compared uppercased, SPEC §3.2)",
-          req("http", "post", "http://example.com/p", params={"a": 1}), {"url": "http://example.com/p?a=1", "body": None}, options=o)
+          req("http", "post", "http://example.com/p", params={"a": 1}), {"url": "http://example.com/p?a=1", "body": None}, options=o,
+          verdict=form("3.2/uri-methods-default"))
     for url, profiles, what in [
             ("http://h/p#f?x", ["af3", "af4"], "a '?' after the '#' is not a query: AF appends with '?' after the fragment"),
             ("http://h/p#f?x", ["strict"], "a '?' after the '#' is not a query: strict inserts '?a=1' before the fragment"),
@@ -83,12 +96,14 @@ def build():
             ("http://h/p", ["strict"], "strict with no query and no fragment appends with '?'")]:
         exp = append_query(url, "a=1", "strict" in profiles)
         f.add("%s: %s → %s (SPEC §3.2)" % (what, url, exp), req("http", "GET", url, params={"a": 1}),
-              {"url": exp}, options=BASE_OPTS, profiles=profiles)
+              {"url": exp}, options=BASE_OPTS, profiles=profiles,
+              verdict=AF_FRAGMENT if "strict" not in profiles else STRICT_FRAGMENT if "#" in url else None)
     f.add("DELETE with a parameter that flattens to nothing (empty array) leaves the URL unchanged, no '?' (SPEC §3.2)",
           req("http", "DELETE", "http://example.com/p", params={"a": []}), {"url": "http://example.com/p", "body": None}, options=BASE_OPTS)
     f.add("POST with parameters that flatten to nothing sends an empty body with the form Content-Type (SPEC §3.2)",
           req("http", "POST", "http://example.com/p", params={"a": {}}),
-          http_expect("POST", "http://example.com/p", [], {"a": {}}, BASE_OPTS), options=BASE_OPTS)
+          http_expect("POST", "http://example.com/p", [], {"a": {}}, BASE_OPTS), options=BASE_OPTS,
+          verdict=form("3.2/other-methods-empty-body"))
     P2 = {"a b": "c d~/?", "x": [True, 2]}
     for style, fn in [("whatwgForm", whatwg), ("rfc3986Unreserved", unreserved)]:
         for arr, bl in [("brackets", "numeric"), ("indexInBrackets", "literal"), ("noBrackets", "numeric")]:
@@ -104,5 +119,5 @@ def build():
     for m in ["GET", "HEAD", "DELETE"]:
         f.add("%s with an empty methodsEncodingParametersInURI sends a form body (SPEC §3.2)" % m,
               req("http", m, "http://example.com/p", params={"a": 1}),
-              http_expect(m, "http://example.com/p", [], {"a": 1}, o, in_uri=()), options=o)
+              http_expect(m, "http://example.com/p", [], {"a": 1}, o, in_uri=()), options=o, verdict=form("3.2/uri-methods-default"))
     return f

@@ -4,14 +4,15 @@ Bodies from json.dumps(separators=(",", ":"), ensure_ascii=False) with "/" → "
 output, checked against swift-corelibs-foundation on this machine for the shapes used). Issue 25: the −1016
 error's description and context.field follow the SPEC §3.3 path rule.
 """
+from ...levels import af, decision
 from ...oracles.s3_requests import REQUEST_DOMAIN, default_headers, foundation_json, has, merge
 from ...vectorfile import VectorFile
-from ._shared import BASE_OPTS, req
+from ._shared import BASE_OPTS, form, req
 
 
 def build():
     f = VectorFile("request", "json", "The JSON serializer: Foundation JSONSerialization bytes, application/json, −1016 for invalid JSON (SPEC §3.3)",
-                   ["SPEC§3.1", "SPEC§3.3"])
+                   ["SPEC§3.1", "SPEC§3.3"], verdict=decision("SPEC§3.3"))  # a JSON body is Linux Foundation's bytes (Decision)
 
     def ok(comment, params, method="POST", headers=None):
         h = merge(headers or [], default_headers(BASE_OPTS))
@@ -37,16 +38,17 @@ def build():
     for m in ["GET", "HEAD", "DELETE"]:
         f.add("%s delegates to the form serializer: query in the URL, no JSON Content-Type (SPEC §3.3)" % m,
               req("json", m, "http://example.com/api", params={"a": 1, "b": "x"}),
-              {"method": m, "url": "http://example.com/api?a=1&b=x", "headers": {"$unordered": h}, "body": None}, options=BASE_OPTS)
+              {"method": m, "url": "http://example.com/api?a=1&b=x", "headers": {"$unordered": h}, "body": None}, options=BASE_OPTS,
+              verdict=form("3.3/json-uri-methods"))
     f.add("POST without parameters: no body, no Content-Type (SPEC §3.3)", req("json", "POST", "http://example.com/api"),
-          {"headers": {"$unordered": h}, "body": None}, options=BASE_OPTS)
+          {"headers": {"$unordered": h}, "body": None}, options=BASE_OPTS, verdict=af("3.3/json-body-only-with-parameters"))
     err = {"domain": REQUEST_DOMAIN, "code": -1016, "reason": "The `parameters` argument is not valid JSON."}
     for params, what in [("just a string", "top-level string"), (42, "top-level number"), ({"d": {"$data": "00"}}, "data value"),
                          ({"x": {"$double": "nan"}}, "NaN"), ({"x": {"$double": "inf"}}, "infinity"),
                          ({"s": {"$set": [1, 2]}}, "a set")]:
         f.add("%s is not valid JSON → −1016 with AF's failure reason (SPEC §3.3)" % what,
               {"serializer": "json", "method": "POST", "url": "http://example.com/api", "parameters": params},
-              {"error": err}, options=BASE_OPTS)
+              {"error": err}, options=BASE_OPTS, verdict=af("3.3/json-validity-1016"))
     # Issue 25: what an AF user reads in the −1016 error. The description is Linux Foundation's default
     # for an NSError without one ("The operation could not be completed. " + the failure reason, SPEC
     # §3.3); context `field` is the path of the first invalid value in model order, written as SPEC §3.3

@@ -5,11 +5,12 @@ bodies that `python3 scripts/gen_vectors.py --foundation` re-checks against JSON
 """
 import re
 
+from ...levels import af, decision
 from ...oracles.s2_query_string import Dbl, to_json
 from ...oracles.s3_requests import (FOUNDATION_KEY_ORDER, RECORDED_ORDERS, REQUEST_DOMAIN, default_headers, fjson,
                                     fnumber, foundation_order)
 from ...vectorfile import VectorFile
-from ._shared import BASE_OPTS, req
+from ._shared import BASE_OPTS, form, req
 
 FOUNDATION_CASES = []  # (kind, value, options, expected text), re-checked by --foundation
 
@@ -28,7 +29,7 @@ def build():
     FOUNDATION_CASES.clear()
     f = VectorFile("request", "json-options",
                    "JSON writing options and value text, byte-identical to Foundation's JSONSerialization (SPEC §3.3)",
-                   ["SPEC§3.3"])
+                   ["SPEC§3.3"], verdict=decision("SPEC§3.3"))  # a JSON body is Linux Foundation's bytes (Decision)
     h = default_headers(BASE_OPTS) + [["Content-Type", "application/json"]]
 
     def ok(comment, params, opts=(), order=foundation_order, method="POST"):
@@ -91,11 +92,11 @@ def build():
     for params, what in [("s", "string"), (1, "integer"), (None, "null"), (True, "bool")]:
         f.add("a top-level %s is −1016 even with fragmentsAllowed: AF checks isValidJSONObject without options (SPEC §3.3)" % what,
               dict(req("json", "POST", "http://example.com/api"), parameters=params), {"error": err},
-              options=dict(BASE_OPTS, jsonWritingOptions=["fragmentsAllowed"]))
+              options=dict(BASE_OPTS, jsonWritingOptions=["fragmentsAllowed"]), verdict=af("3.3/json-scalar-even-with-fragments"))
     for params, what in [({"a": [1, {"b": {"$double": "-inf"}}]}, "-infinity nested two levels down"),
                          ({"a": {"b": [{"$data": ""}]}}, "empty data nested in an array")]:
         f.add("%s is not valid JSON → −1016 (SPEC §3.3)" % what, req("json", "POST", "http://example.com/api", params=params),
-              {"error": err}, options=BASE_OPTS)
+              {"error": err}, options=BASE_OPTS, verdict=af("3.3/json-validity-1016"))
     # SPEC §8: nesting limits are typed errors. Only depths far from the limit are pinned (whether a limit
     # of N admits N or N−1 nested containers is not in SPEC; see the issue 13 report).
     deep = 1
@@ -103,13 +104,15 @@ def build():
         deep = [deep]
     f.add("600 nested arrays exceed the default JSON depth 512 → nestingTooDeep (SPEC §8)",
           req("json", "POST", "http://example.com/api", params={"a": deep}),
-          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=BASE_OPTS, refs=["SPEC§8"])
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=BASE_OPTS, refs=["SPEC§8"],
+          verdict=decision("SPEC§8"))
     ok10 = "x"
     for _ in range(10):
         ok10 = {"k": ok10}
     f.add("maxJSONDepth 4 rejects 10 nested objects → nestingTooDeep (SPEC §8)",
           req("json", "POST", "http://example.com/api", params=ok10),
-          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=dict(BASE_OPTS, maxJSONDepth=4), refs=["SPEC§8"])
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=dict(BASE_OPTS, maxJSONDepth=4), refs=["SPEC§8"],
+          verdict=decision("SPEC§8"))
     f.add("maxJSONDepth 20 accepts 10 nested objects; body as Foundation writes it",
           req("json", "POST", "http://example.com/api", params=ok10),
           {"body": {"text": fjson(ok10)}}, options=dict(BASE_OPTS, maxJSONDepth=20), refs=["SPEC§8"])
@@ -122,7 +125,8 @@ def build():
     o = dict(BASE_OPTS, methodsEncodingParametersInURI=["POST"])
     f.add("JSON serializer: POST listed in methodsEncodingParametersInURI goes through the form serializer (query in the URL, no JSON)",
           req("json", "POST", "http://example.com/api", params={"a": 1, "b": "x y"}),
-          {"url": "http://example.com/api?a=1&b=x%20y", "body": None, "headers": {"$unordered": default_headers(BASE_OPTS)}}, options=o)
+          {"url": "http://example.com/api?a=1&b=x%20y", "body": None, "headers": {"$unordered": default_headers(BASE_OPTS)}}, options=o,
+          verdict=form("3.3/json-uri-methods"))
     f.add("JSON serializer: GET not listed (empty list) gets a JSON body and application/json",
           req("json", "GET", "http://example.com/api", params={"a": 1}),
           {"url": "http://example.com/api", "body": {"text": '{"a":1}'}, "headers": {"$unordered": h}},
@@ -155,7 +159,8 @@ def build():
     # stable (SPEC §3.3 "sorted"; the same rule as Python's sorted()). Expected by hand.
     f.add("sortedKeys with repeated keys ($dict): a stable sort keeps each key's members in model order (expected by hand, decision)",
           dict(req("json", "POST", "http://example.com/api"), parameters={"$dict": [["b", 1], ["a", 1], ["b", 2], ["a", 2], ["b", 3]]}),
-          {"body": {"text": '{"a":1,"a":2,"b":1,"b":2,"b":3}'}}, options=dict(BASE_OPTS, jsonWritingOptions=["sortedKeys"]))
+          {"body": {"text": '{"a":1,"a":2,"b":1,"b":2,"b":3}'}}, options=dict(BASE_OPTS, jsonWritingOptions=["sortedKeys"]),
+          verdict=decision("SPEC§2.3"))
     f.add("repeated keys ($dict) without sortedKeys are written in model order (expected by hand)",
           dict(req("json", "POST", "http://example.com/api"), parameters={"$dict": [["b", 1], ["a", 1], ["b", 2]]}),
           {"body": {"text": '{"b":1,"a":1,"b":2}'}}, options=BASE_OPTS)
@@ -173,7 +178,7 @@ def build():
             ({"a": [[1]]}, deep_err, "an object and 2 nested arrays: nestingTooDeep")]:
         f.add("maxJSONDepth 2, %s (decision: a limit N admits N nested containers; SPEC §8)" % what,
               req("json", "POST", "http://example.com/api", params=params), exp,
-              options=dict(BASE_OPTS, maxJSONDepth=2), refs=["SPEC§8"])
+              options=dict(BASE_OPTS, maxJSONDepth=2), refs=["SPEC§8"], verdict=decision("SPEC§8"))
     # The recorded Foundation orders again, but handed over already sorted (and interleaved): a sort
     # then compares each key with an earlier, smaller one, which the reversed inputs above never do.
     # Same keys, same recorded order, so the same oracle (re-checked by --foundation).
@@ -193,7 +198,8 @@ def build():
     # must treat it as non-ASCII. Expected by hand (model order; body is the raw UTF-8 C2 80).
     f.add("sortedKeys with a repeated key U+0080 ($dict): model order kept (expected by hand, decision)",
           dict(req("json", "POST", "http://example.com/api"), parameters={"$dict": [["\x80", 1], ["\x80", 2]]}),
-          {"body": {"text": '{"\x80":1,"\x80":2}'}}, options=dict(BASE_OPTS, jsonWritingOptions=["sortedKeys"]))
+          {"body": {"text": '{"\x80":1,"\x80":2}'}}, options=dict(BASE_OPTS, jsonWritingOptions=["sortedKeys"]),
+          verdict=decision("SPEC§2.3"))
     # A digit run ends at the first non-digit: "1 ", "1:", "1/" sort as the number 1 followed by
     # punctuation, so before "1a" (the recorded table has "a b" < "a:b" < "a/b" < "ab"). Predicted from
     # the recorded table and confirmed by --foundation on 2026-11-27 (in FOUNDATION_CASES).
@@ -226,7 +232,7 @@ def build():
     f.add("maxJSONDepth 4, 10 nested objects → nestingTooDeep with context limit 4 and field $.a.a.a.a (the 5th object; SPEC §8, §3.3)",
           req("json", "POST", "http://example.com/api", params=nest),
           {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"field": "$.a.a.a.a", "limit": "4"}}},
-          options=dict(BASE_OPTS, maxJSONDepth=4), refs=["SPEC§8"])
+          options=dict(BASE_OPTS, maxJSONDepth=4), refs=["SPEC§8"], verdict=decision("SPEC§8"))
     # Issue 25 loose end: the SPEC §3.3 deviation for non-ASCII keys, pinned where it shows. The rule: a
     # non-ASCII character sorts after every ASCII one, by code point. Linux Foundation (ICU root collation;
     # recorded 2026-11-27 with JSONSerialization .sortedKeys on these keys) gives a < ä < az < b < é < é1 < ß < ü

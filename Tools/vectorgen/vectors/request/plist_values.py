@@ -3,6 +3,7 @@
 Expected by fplist() (oracles/s3). FOUNDATION_CASES and FOUNDATION_ERRORS collect what `python3 scripts/gen_vectors.py
 --foundation` re-checks against PropertyListSerialization (filled by build()).
 """
+from ...levels import decision
 from ...oracles.s2_query_string import Data, Dbl, to_json
 from ...oracles.s3_requests import default_headers, fplist, fplist_head
 from ...vectorfile import VectorFile
@@ -17,7 +18,7 @@ def build():
     FOUNDATION_ERRORS.clear()
     f = VectorFile("request", "plist-values",
                    "XML property-list bodies for every value kind, byte-identical to Foundation's PropertyListSerialization (SPEC §3.4)",
-                   ["SPEC§3.4"])
+                   ["SPEC§3.4"], verdict=decision("SPEC§3.4"))  # bodies and 3851 errors are Linux Foundation's (Decision)
     h = default_headers(BASE_OPTS) + [["Content-Type", "application/x-plist"]]
 
     def ok(comment, params):
@@ -63,7 +64,8 @@ def build():
         deep = [deep]
     f.add("600 nested arrays exceed the default parameter depth 512 → nestingTooDeep, never a crash (SPEC §8)",
           req("plist", "POST", "http://example.com/p", params=deep),
-          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=BASE_OPTS, refs=["SPEC§8"])
+          {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, options=BASE_OPTS, refs=["SPEC§8"],
+          verdict=decision("SPEC§8"))
     # Added for issue 13 (mutation survivors, PlistXMLWriter). Non-finite reals: CoreFoundation's
     # XML writer prints nan, +infinity, -infinity (fplist().real restates it; re-checked by --foundation).
     for x, what in [(float("nan"), "NaN"), (float("inf"), "+infinity"), (float("-inf"), "-infinity")]:
@@ -92,7 +94,8 @@ def build():
         f.add("maxParameterDepth 2, %s (decision: a limit N admits N nested containers; SPEC §8)%s"
               % (what, "; body by fplist()" if ok_body else ""),
               req("plist", "POST", "http://example.com/p", params=params),
-              {"body": {"text": fplist(params)}} if ok_body else deep_err, options=dict(BASE_OPTS, maxParameterDepth=2), refs=["SPEC§8"])
+              {"body": {"text": fplist(params)}} if ok_body else deep_err, options=dict(BASE_OPTS, maxParameterDepth=2), refs=["SPEC§8"],
+              verdict=decision("SPEC§8"))
     # Added for issue 13: the error's description (AF-compatible errors compare it). Linux Foundation's
     # localizedDescription for this error, as PlistXMLWriter records it; NOT yet re-checked on this
     # machine: `python3 scripts/gen_vectors.py --foundation` now compares code and description
@@ -109,11 +112,12 @@ def build():
                                ({k150: {k150: None}}, ("$." + k150 + "." + k150)[:200], "null at a 303-character path: its first 200")]:
         f.add("%s: NSCocoaErrorDomain 3851, context.field %s (SPEC §3.3 path rule)" % (what, path if len(path) < 40 else "cut at 200"),
               req("plist", "POST", "http://example.com/p", params=params),
-              {"error": {"domain": "NSCocoaErrorDomain", "code": 3851, "context": {"field": path}}}, options=BASE_OPTS)
+              {"error": {"domain": "NSCocoaErrorDomain", "code": 3851, "context": {"field": path}}}, options=BASE_OPTS,
+              verdict=decision("SPEC§3.3"))  # the path rule
     f.add("maxParameterDepth 2: {x: [[{y: [1]}]]} → nestingTooDeep with context limit 2 and field $.x[0] (the 3rd container; SPEC §8, §3.3)",
           req("plist", "POST", "http://example.com/p", params={"x": [[{"y": [1]}]]}),
           {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"field": "$.x[0]", "limit": "2"}}},
-          options=dict(BASE_OPTS, maxParameterDepth=2), refs=["SPEC§8"])
+          options=dict(BASE_OPTS, maxParameterDepth=2), refs=["SPEC§8"], verdict=decision("SPEC§8"))
     # Foundation's NSDebugDescription for these 3851s names the CoreFoundation type; recorded on 2026-11-27 from Linux
     # Foundation (swift-corelibs-foundation, Swift 6.3.1): PropertyListSerialization.data(fromPropertyList:format: .xml,
     # options: 0) of ["n": NSNull()] and ["s": NSSet([1])] (Darwin's text differs: it names CFNull).

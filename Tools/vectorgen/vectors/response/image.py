@@ -5,23 +5,29 @@ libraries are installed (pip install pillow pypng) each one is also checked whil
 decoded by Pillow (PNG fully, with load()) and by pypng (PNG), with the expected size; invalid PNGs must break a
 rule of the PNG spec or SPEC §6.5 that the comment names, and the libraries' verdicts are asserted where they
 enforce that rule (both tolerate some defects SPEC §6.5 rejects, e.g. surplus image data, and pypng a short IDAT).
-`file(1)` is asserted for the BMP header variants. Errors here pin `kind` only (SPEC §6.5 and the README decision
-say "typed error" / `invalidImage`); image-details.json pins offsets and context as a decision.
+`file(1)` is asserted for the BMP header variants. Errors here pin `kind` only (SPEC §6.5 says "typed error" /
+`invalidImage`); image-details.json pins offsets and context as a decision.
+
+Levels: what the serializer reports (format, size, `invalidImage`) is SPEC §6.5's (AF hands the bytes to the platform's
+UIImage, and no image format is a SPEC §9 reference); the pixel limit is SPEC §8's; only the empty or unknown body and
+the content-type checks are AF's own.
 """
 import struct
 import zlib
 
 from ...images import (DHT, DQT, JFIF, PLTE1, PNG_BITS, PNG_SIG, adam7_layout, bmp_image, gif_image, ico_image,
                        jpeg_image, jpeg_segment, jpeg_sof, png_build, png_chunk, png_ihdr, png_raw, tiff_image)
+from ...levels import af
 from ...oracles.s6_5_serializers import IMAGE_CONTENT_TYPES, PILLOW_FORMAT, file1_verdict, pillow_verdict, pypng_verdict
 from ...oracles.s6_responses import ABSENT, ctype_error, resp, status_error
 from ...vectorfile import VectorFile
+from ._shared import SPEC65, SPEC8
 
 
 def build():
     f = VectorFile("response", "image", "Image serializer: every format branch (PNG/GIF/JPEG/BMP/ICO/TIFF), PNG inflation and its checks, "
                    "the pixel-count limit (SPEC §6.5, §8); images built byte by byte, cross-checked with Pillow, pypng and file(1)",
-                   ["SPEC§6.5"])
+                   ["SPEC§6.5"], verdict=lambda v: SPEC8 if "SPEC§8" in v.get("refs", []) else SPEC65)
 
     def ok(what, fmt, data, w, h, options=None, oracle="Pillow", refs=None, pillow=True):
         if pillow:
@@ -146,11 +152,11 @@ def build():
     ok("inflatesResponseImage false: IHDR only, no IDAT at all", "png", PNG_SIG + png_ihdr(640, 480), 640, 480,
        options={"inflatesResponseImage": False}, pillow=False, oracle="size from the IHDR written here")
 
-    # The pixel-count limit (SPEC §8; README: default 10^8), checked before any inflation.
+    # The pixel-count limit (SPEC §8: default 10^8), checked before any inflation.
     lim = {"inflatesResponseImage": False}
     ok("PNG 10000×10000 header = exactly the default limit of 10^8 pixels", "png", PNG_SIG + png_ihdr(10000, 10000), 10000, 10000, options=lim,
-       pillow=False, oracle="IHDR written here; README: default image pixels 10^8", refs=["SPEC§8"])
-    bad("PNG 10000×10001 header: one row over the default 10^8 pixels", "png", PNG_SIG + png_ihdr(10000, 10001), "SPEC §8, README default 10^8",
+       pillow=False, oracle="IHDR written here; SPEC §8: default image pixels 10^8", refs=["SPEC§8"])
+    bad("PNG 10000×10001 header: one row over the default 10^8 pixels", "png", PNG_SIG + png_ihdr(10000, 10001), "SPEC §8 default 10^8",
         kind="limitExceeded", options=lim, refs=["SPEC§8"])
     bad("PNG 10000×10001 header with inflation on: the limit is checked before inflating", "png", PNG_SIG + png_ihdr(10000, 10001),
         "SPEC §8: never allocate in proportion to a claimed size", kind="limitExceeded", refs=["SPEC§8"])
@@ -174,7 +180,7 @@ def build():
     bad("GIF89a cut to 9 bytes", "gif", gif_image(7, 9)[:9], "truncated logical screen descriptor", pillow_rejects=True)
     bad("GIF89a 0×5", "gif", gif_image(0, 5), "zero width: no pixels")
     bad("GIF89a 5×0", "gif", gif_image(5, 0), "zero height: no pixels")
-    f.add("GIF88a is no GIF signature: unknown bytes → no object and no error (README decision)", resp("image", 200, "image/gif", b"GIF88a" + gif_image(4, 4)[6:]),
+    f.add("GIF88a is no GIF signature: unknown bytes → no object and no error (SPEC §6.5 decision)", resp("image", 200, "image/gif", b"GIF88a" + gif_image(4, 4)[6:]),
           {"valid": True, "object": ABSENT, "error": ABSENT})
 
     # JPEG (ITU T.81 §B.1.1.2-§B.2.2): markers, fill bytes, standalone markers, the first SOFn gives Y then X.
@@ -240,18 +246,18 @@ def build():
     bad("BMP cut to 17 bytes (DIB header size incomplete)", "bmp", bmp_image(4, 3, 40)[:17], "truncated", pillow_rejects=True)
     bad("BMP 40-byte header cut to 25 bytes (height incomplete)", "bmp", bmp_image(4, 3, 40)[:25], "truncated", pillow_rejects=True)
     bad("BMP 12-byte header cut to 21 bytes", "bmp", bmp_image(4, 3, 12)[:21], "truncated", pillow_rejects=True)
-    bad("a body that starts with 'BM' and is text", "bmp", b"BMW rocks", "README §6.5 decision: a known signature with a bad header is invalidImage")
+    bad("a body that starts with 'BM' and is text", "bmp", b"BMW rocks", "SPEC §6.5 decision: a known signature with a bad header is invalidImage")
 
     # ICO (ICONDIR: reserved 0, type 1, count; 16-byte entries with width/height bytes, 0 meaning 256).
     ok("ICO with one 16×16 entry", "ico", ico_image([(16, 16)]), 16, 16)
-    ok("ICO 16×16, 48×48, 32×32: the largest entry is reported (README decision; Pillow does the same)", "ico",
+    ok("ICO 16×16, 48×48, 32×32: the largest entry is reported (SPEC §6.5 decision; Pillow does the same)", "ico",
        ico_image([(16, 16), (48, 48), (32, 32)]), 48, 48)
     ok("ICO 64×64 first, then 16×16: the largest wins wherever it is", "ico", ico_image([(64, 64), (16, 16)]), 64, 64)
     ok("ICO 256×256 written as width and height bytes 0", "ico", ico_image([(16, 16), (256, 256)]), 256, 256)
     ok("ICO 24×20 then 20×25 (areas 480 and 500): compared by area", "ico", ico_image([(24, 20), (20, 25)]), 20, 25, pillow=False,
-       oracle="README decision 'largest entry' = largest area")
+       oracle="SPEC §6.5 decision 'largest entry' = largest area")
     ok("ICO width byte 0 (256) and height byte 1: 256×1 beats 15×16 (area 256 vs 240)", "ico", ico_image([(15, 16), (256, 1)]), 256, 1, pillow=False,
-       oracle="README decision 'largest entry'; 0 means 256 (ICO format)")
+       oracle="SPEC §6.5 decision 'largest entry'; 0 means 256 (ICO format)")
     ok("ICO with the directory only (no image data after the entries)", "ico", ico_image([(32, 32), (16, 16)])[:6 + 32], 32, 32, pillow=False,
        oracle="entries written here")
     bad("ICO with count 0", "ico", struct.pack("<HHH", 0, 1, 0), "no images")
@@ -281,9 +287,10 @@ def build():
     bad("TIFF 0×5", "tiff", tiff_image(0, 5, extra=False), "zero width")
 
     # Unknown bytes and the serializer around the decoder.
-    f.add("unknown bytes ('hello') with an image content type: no object and no error (README §6.5 decision, AF's UIImage returns nil)",
-          resp("image", 200, "image/png", b"hello"), {"valid": True, "object": ABSENT, "error": ABSENT})
-    f.add("empty body: no object, no error", resp("image", 200, "image/png", b""), {"valid": True, "object": ABSENT, "error": ABSENT})
+    f.add("unknown bytes ('hello') with an image content type: no object and no error (SPEC §6.5 decision, AF's UIImage returns nil)",
+          resp("image", 200, "image/png", b"hello"), {"valid": True, "object": ABSENT, "error": ABSENT}, verdict=af("6.5/image-empty-or-unknown"))
+    f.add("empty body: no object, no error", resp("image", 200, "image/png", b""), {"valid": True, "object": ABSENT, "error": ABSENT},
+          verdict=af("6.5/image-empty-or-unknown"))
     f.add("404 with a valid PNG: the object is returned with the −1011 error (SPEC §6.3, §6.5: only content-type failures stop parsing)",
           resp("image", 404, "image/png", png_build(2, 2)), {"valid": False, "object": {"format": "png", "width": 2, "height": 2}, "error": status_error(404)},
           refs=["SPEC§6.3"])
@@ -296,7 +303,7 @@ def build():
         f.add("%s is a default acceptable type of the image serializer (SPEC §6.3 list)" % ct, resp("image", 200, ct, gif_image(3, 4)),
               {"valid": True, "object": {"format": "gif", "width": 3, "height": 4}, "error": ABSENT}, refs=["SPEC§6.3"])
     f.add("image/webp is not in the default list → −1016, no object", resp("image", 200, "image/webp", gif_image(3, 4)),
-          {"valid": False, "object": ABSENT, "error": ctype_error("image/webp")}, refs=["SPEC§6.3"])
+          {"valid": False, "object": ABSENT, "error": ctype_error("image/webp")}, refs=["SPEC§6.3"], verdict=af("6.3/default-content-types"))
 
     # Later additions (appended: ids are stable).
     bad("PNG with a chunk type containing '@' (0x40, just before 'A')", "png", png_build(4, 4, before=[png_chunk(b"tE@t", b"")]), "W3C PNG §5.4")

@@ -17,21 +17,22 @@ from ...images import (PNG_SIG, bmp_image, gif_image, jpeg_image, jpeg_segment, 
 from ...oracles.s6_5_serializers import IMAGE_CONTENT_TYPES, PILLOW_FORMAT, pillow_verdict
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
+from ._shared import SPEC65, SPEC7, SPEC8
 
 
 def build():
     f = VectorFile("response", "image-details", "Image serializer error details (byte offsets, error context) and header-only "
                    "boundaries: offsets derived from the format layouts written here (JPEG T.81 §B.1, BMP DIB headers, ICO, "
                    "TIFF 6.0 §2, W3C PNG §5.3/§11.2.2); SPEC §6.5 leaves them open, so they are a recorded decision",
-                   ["SPEC§6.5"])
+                   ["SPEC§6.5"], verdict=lambda v: SPEC8 if "SPEC§8" in v.get("refs", []) else SPEC65)
 
-    def ok(what, fmt, data, w, h, oracle, options=None, pillow=False):
+    def ok(what, fmt, data, w, h, oracle, options=None, pillow=False, verdict=None):
         if pillow:
             got = pillow_verdict(data)
             assert got is None or got == (PILLOW_FORMAT[fmt], w, h), (what, got)
             oracle += "; Pillow agrees"
         f.add("%s → %s %d×%d (%s)" % (what, fmt, w, h, oracle), resp("image", 200, IMAGE_CONTENT_TYPES[fmt], data),
-              {"valid": True, "object": {"format": fmt, "width": w, "height": h}, "error": ABSENT}, options=options)
+              {"valid": True, "object": {"format": fmt, "width": w, "height": h}, "error": ABSENT}, options=options, verdict=verdict)
 
     def bad(what, fmt, data, why, offset=None, context=None, kind="invalidImage", options=None, pillow_rejects=None, refs=None):
         if pillow_rejects is not None:
@@ -48,10 +49,10 @@ def build():
               json.dumps(err["context"]), why), resp("image", 200, IMAGE_CONTENT_TYPES[fmt], data),
               {"valid": True, "object": ABSENT, "error": err}, options=options, refs=refs)
 
-    # Context: every image error names the format; limitExceeded also names the limit (README default 10^8).
+    # Context: every image error names the format; limitExceeded also names the limit (SPEC §8 default 10^8).
     bad("GIF89a 0×5", "gif", gif_image(0, 5), "zero width: no pixels; the error carries the format")
     bad("PNG 10000×10001 header: over the default 10^8 pixels", "png", PNG_SIG + png_ihdr(10000, 10001),
-        "SPEC §8, README default 10^8: the context names the limit", kind="limitExceeded",
+        "SPEC §8 default 10^8: the context names the limit", kind="limitExceeded",
         context={"limit": "100000000", "format": "png"}, options={"inflatesResponseImage": False}, refs=["SPEC§8"])
     bad("maxImagePixels 11: a 4×3 PNG is one pixel over", "png", png_build(4, 3), "SPEC §8: the context names the configured limit",
         kind="limitExceeded", context={"limit": "11", "format": "png"}, options={"maxImagePixels": 11}, refs=["SPEC§8"])
@@ -158,7 +159,7 @@ def build():
         "APP0's length field would start at byte 5, after the code at byte 4; the data ends there", offset=5)
     bad("JPEG SOI, fill byte FF, then FF C0 ending the data", "jpeg", b"\xff\xd8\xff\xff\xc0",
         "SOF0's length field would start at byte 5, after the code at byte 4; the data ends there", offset=5)
-    # Appended: the IDAT zlib header's window size (CINFO) is not enforced, as for Content-Encoding (README §7 decision):
+    # Appended: the IDAT zlib header's window size (CINFO) is not enforced, as for Content-Encoding (SPEC §7 decision):
     # CINFO 0 declares a 256-byte window, the data copies from 300 bytes back. Oracle: Python's zlib.decompressobj at
     # wbits 15 (the fixed 32 KiB window) inflates it in 1000-byte pieces; at wbits 0 (the header's window) it fails with
     # "invalid distance too far back" once a copy reaches into an earlier piece (asserted here). Mutation survivor
@@ -183,6 +184,6 @@ def build():
         assert "too far back" in str(e)
     ok("PNG 299×300 grayscale whose IDAT zlib header declares a 256-byte window (CINFO 0) while its rows copy from 300 bytes back",
        "png", png_build(299, 300, ct=0, raw=raw, z=cinfo0), 299, 300,
-       "the window size is not enforced (README §7 decision): Python's zlib at wbits 15 inflates it in pieces, at the header's "
-       "window it fails with 'invalid distance too far back'", options={"inflatesResponseImage": True})
+       "the window size is not enforced (SPEC §7 decision): Python's zlib at wbits 15 inflates it in pieces, at the header's "
+       "window it fails with 'invalid distance too far back'", options={"inflatesResponseImage": True}, verdict=SPEC7)
     return f

@@ -8,6 +8,7 @@ import json
 from ...oracles.s6_4_json import FOUNDATION_DIALECT
 from ...oracles.s6_responses import ABSENT, COCOA, resp
 from ...vectorfile import VectorFile
+from ._shared import JSON_ACCEPT, JSON_UTF8, SPEC64, SPEC8, dialect, json_extension
 
 
 # Malformed numbers are pinned at Foundation's offset, the byte that cannot continue the number (SPEC §6.4
@@ -34,17 +35,21 @@ def build():
         if verdict == "DEPTH-OK" or isinstance(verdict, str):
             obj = json.loads(body.decode("utf-8") if py_ok else verdict)
             both = py_ok  # RFC 8259 (Python's json) agrees → every profile
+            # A JSON text every parser must read (RFC 8259 §9), unless only the depth limit (SPEC §8) or Foundation's dialect admits it.
             f.add("%s → accepted by Foundation's JSONSerialization%s; object from json.loads" % (shown, " and Python's json (RFC 8259)" if both else
                   " though not RFC 8259 (Python's json rejects it)"), resp("json", 200, j, body), {"valid": True, "object": obj, "error": ABSENT},
-                  options=opts, profiles=None if both else ["af3", "af4"], refs=["SPEC§8"] if verdict == "DEPTH-OK" else None)
+                  options=opts, profiles=None if both else ["af3", "af4"], refs=["SPEC§8"] if verdict == "DEPTH-OK" else None,
+                  verdict=SPEC8 if verdict == "DEPTH-OK" else JSON_ACCEPT if both else SPEC64)
             if not both:
+                # Trailing commas: RFC 8259 §9 lets a parser read them, so Foundation's object passes too.
                 f.add("strict: %s is not RFC 8259 JSON (Python's json rejects it too) → 3840" % shown, resp("json", 200, j, body),
-                      {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, options=opts, profiles=["strict"])
+                      {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, options=opts, profiles=["strict"],
+                      verdict=json_extension(obj))
             continue
         if verdict[0] == "depth":
             f.add("%s: 513 nested containers; Foundation rejects them, SPEC §8 makes the rejection the typed nestingTooDeep" % shown,
                   resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}},
-                  options=opts, refs=["SPEC§8"])
+                  options=opts, refs=["SPEC§8"], verdict=SPEC8)
             continue
         err = {"domain": COCOA, "code": 3840}
         how = "Foundation's JSONSerialization rejects it"
@@ -58,7 +63,15 @@ def build():
             raise AssertionError(body)
         if lone:
             profiles = ["af3", "af4"]  # RFC 8259 §8.2 leaves unpaired surrogates unpredictable; strict is not pinned here
+        try:
+            body.decode("utf-8")
+            utf8 = True
+        except UnicodeDecodeError:
+            utf8 = False
+        # Offsets and the rejection of non-JSON text (RFC 8259 §9 permits extensions) are SPEC §6.4's; strict must refuse text
+        # that is not UTF-8 (RFC 8259 §8.1) when only the rejection is checked.
+        level = SPEC64 if utf8 or "offset" in err else dialect(JSON_UTF8)
         f.add("%s → 3840 (%s%s)" % (shown, how, "" if profiles else "; RFC 8259 and Python's json reject it too" if not nonstd else
               "; not RFC 8259 (Python's json accepts it as an extension)"), resp("json", 200, j, body),
-              {"valid": True, "object": ABSENT, "error": err}, options=opts, profiles=profiles)
+              {"valid": True, "object": ABSENT, "error": err}, options=opts, profiles=profiles, verdict=level)
     return f

@@ -8,11 +8,23 @@ import json
 from ...oracles.s6_4_json import FOUNDATION_ENCODINGS, foundation_offset
 from ...oracles.s6_responses import ABSENT, COCOA, resp
 from ...vectorfile import VectorFile
+from ._shared import JSON_UTF8, SPEC64
+
+
+def not_utf8_text(what, body):
+    """The body is a UTF-16/32 text, or no UTF-8 at all (RFC 8259 §8.1 MUST). A UTF-8 body whose NUL bytes are garbage
+    breaks the JSON grammar instead, and its rejection is SPEC §6.4's (RFC 8259 §9 lets a parser read extensions)."""
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return "UTF-16" in what or "UTF-32" in what
 
 
 def build():
+    # Default: Foundation's encoding detection, its verdicts and offsets (af3/af4) are SPEC §6.4 decisions.
     f = VectorFile("response", "json-encoding", "UTF-16/UTF-32/UTF-8-BOM JSON bodies: Foundation's encoding detection (af3/af4) and "
-                   "RFC 8259 §8.1 UTF-8 only (strict) (SPEC §6.4)", ["SPEC§6.4"])
+                   "RFC 8259 §8.1 UTF-8 only (strict) (SPEC §6.4)", ["SPEC§6.4"], verdict=SPEC64)
     j = "application/json"
     for what, body, frag, verdict in FOUNDATION_ENCODINGS:
         opts = {"readingOptions": {"allowFragments": True}} if frag else None
@@ -24,19 +36,23 @@ def build():
             how = "rejected by Foundation's JSONSerialization (run 2026-11-23)"
             if verdict[1] == "whole":
                 # The text does not transcode to UTF-8: Foundation's message names no position ("Cannot convert input
-                # string to valid utf8 input.", checked by --check-foundation), the core reports offset 0 (README §6.4).
+                # string to valid utf8 input.", checked by --check-foundation), the core reports offset 0 (SPEC §6.4).
                 err["offset"] = 0
                 how += "; Foundation's message names no position ('Cannot convert input string to valid utf8 input.'): offset 0, " \
-                       "the whole text (README §6.4 decision)"
+                       "the whole text (SPEC §6.4 decision)"
             elif verdict[1] is not None:
                 err["offset"] = foundation_offset(body, verdict[1], verdict[2])
                 how += "; Foundation says 'around character %d' of the UTF-8 text, which is byte %d of the body" % (verdict[1], err["offset"])
             f.add("%s → %s" % (what, how), resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": err}, options=opts,
                   profiles=["af3", "af4"])
         if b"\x00" in body or b"\xff" in body or b"\xfe" in body:
-            f.add("strict: %s is not UTF-8 (RFC 8259 §8.1; a NUL, FF or FE byte cannot occur in UTF-8 JSON text) → 3840" % what,
+            utf16_32 = not_utf8_text(what, body)
+            why = ("is not UTF-8 (RFC 8259 §8.1; a NUL, FF or FE byte cannot occur in UTF-8 JSON text)" if utf16_32 else
+                   "is UTF-8 with a NUL byte outside any string, which the JSON grammar does not allow (RFC 8259 §2; strict reads "
+                   "UTF-8 only, RFC 8259 §8.1)")
+            f.add("strict: %s %s → 3840" % (what, why),
                   resp("json", 200, j, body), {"valid": True, "object": ABSENT, "error": {"domain": COCOA, "code": 3840}}, options=opts,
-                  profiles=["strict"], refs=["RFC8259#8.1"])
+                  profiles=["strict"], refs=["RFC8259#8.1"], verdict=JSON_UTF8 if utf16_32 else SPEC64)
     # Later additions (appended: ids are stable). UTF-32 code units whose most significant byte is not zero are above
     # U+10FFFF (Unicode §3.9 D90: UTF-32 code units above 10FFFF are ill-formed); Python's utf-32 codec rejects them
     # (asserted), so the text cannot be read: 3840, as for the recorded Foundation verdict on the unit 0x00110000 above.

@@ -11,13 +11,15 @@ from ...oracles.s6_4_json_messages import (FOUNDATION_DEEP_MESSAGES, FOUNDATION_
                                           JSON_READING_DESCRIPTION)
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
+from ._shared import SPEC64
 
 J = "application/json"
 
 
 def build():
+    # Foundation's texts (SPEC §6.4 decision: the 3840 texts AF users read).
     f = VectorFile("response", "json-messages", "JSON parse errors as AF users read them: Foundation's localized description "
-                   "and NSDebugDescription for every branch of its reader (SPEC §6.4)", ["SPEC§6.4"])
+                   "and NSDebugDescription for every branch of its reader (SPEC §6.4)", ["SPEC§6.4"], verdict=SPEC64)
     for what, body, fragments, debug in FOUNDATION_MESSAGES:
         add(f, what, body, fragments, debug)
     for what, body, debug in FOUNDATION_DEEP_MESSAGES:

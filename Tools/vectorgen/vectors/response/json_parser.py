@@ -10,6 +10,7 @@ import json
 from ...oracles.s6_4_json import FOUNDATION_DIALECT, check_number_rule, cocoa_error, overflows
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
+from ._shared import JSON_ACCEPT, NUMBER_RANGE, SPEC64, SPEC8, dialect, json_extension
 
 J = "application/json"
 
@@ -25,9 +26,10 @@ def py_accepts(body):
 
 
 def build():
+    # Default: offsets, Foundation's verdicts and the rejection of non-JSON text (RFC 8259 §9 permits extensions) are SPEC §6.4's.
     f = VectorFile("response", "json-parser", "JSON parser edges for the response serializer: surrogate escapes, truncated "
                    "escapes and strings, the number range check, error offsets (SPEC §6.4, §8; RFC 8259 §7)",
-                   ["SPEC§6.4"])
+                   ["SPEC§6.4"], verdict=SPEC64)
 
     # Valid surrogate pairs and scalars next to the surrogate ranges: RFC 8259 §7, object from json.loads.
     for text, what in [('["\\uD800\\uDC00"]', "the lowest pair D800 DC00 = U+10000"),
@@ -39,7 +41,7 @@ def build():
         b = text.encode("ascii")
         assert py_accepts(b)
         f.add("%s: %s → accepted; object from Python's json.loads (RFC 8259 §7)" % (text, what), resp("json", 200, J, b),
-              {"valid": True, "object": json.loads(text), "error": ABSENT})
+              {"valid": True, "object": json.loads(text), "error": ABSENT}, verdict=JSON_ACCEPT)
 
     # Unpaired or mis-paired surrogates: Foundation rejects them (recorded: ["\uD83D"], ["\uDE00"], ["\uD83Dx"],
     # ["\uD83D\u0041"]); RFC 8259 §8.2 leaves them unpredictable, so strict is not pinned. Offset: decision
@@ -55,7 +57,7 @@ def build():
                            ('["\\uD83Dx"]', "a high surrogate followed by x, not by \\u", 2),
                            ('["a\\uDBFF"]', "a lone high surrogate DBFF after one character", 3)]:
         f.add("%s: %s → 3840, as Foundation's JSONSerialization rejects unpaired surrogates (verdicts recorded in "
-              "gen_response.FOUNDATION_DIALECT); offset %d = the backslash of the escape (decision, SPEC §6.4 leaves the offset open)"
+              "oracles/s6_4_json FOUNDATION_DIALECT); offset %d = the backslash of the escape (decision, SPEC §6.4 leaves the offset open)"
               % (text, what, at), resp("json", 200, J, text), {"valid": True, "object": ABSENT, "error": cocoa_error(at)},
               profiles=FOUNDATION, refs=["RFC8259#8.2"])
 
@@ -94,14 +96,14 @@ def build():
         doc = "[%s]" % text
         assert overflows(text), text
         f.add("[%s…%s] (%d digits, exponent %s): its Double is infinite (Python float) → 3840 by Foundation's rule "
-              "(SPEC §6.4, gen_response.FOUNDATION_NUMBERS)" % (digits[:3], exp, len(digits), exp[1:]), resp("json", 200, J, doc),
+              "(SPEC §6.4, oracles/s6_4_json FOUNDATION_NUMBERS)" % (digits[:3], exp, len(digits), exp[1:]), resp("json", 200, J, doc),
               {"valid": True, "object": ABSENT, "error": cocoa_error()}, profiles=FOUNDATION)
     for digits, exp in [("1" + "0" * 350, "e-43"), ("17" + "0" * 320, "e-13"), ("9" * 330, "e-22")]:
         text = digits + exp
         assert not overflows(text), text
         f.add("[%s…%s] (%d digits, exponent %s): finite as a Double → accepted; object from json.loads (numbers compare by value)"
               % (digits[:3], exp, len(digits), exp[1:]), resp("json", 200, J, "[%s]" % text),
-              {"valid": True, "object": json.loads("[%s]" % text), "error": ABSENT})
+              {"valid": True, "object": json.loads("[%s]" % text), "error": ABSENT}, verdict=dialect(NUMBER_RANGE))
     # Two different overflowing numbers: the error's offset is the first one's (decision: the number Foundation names).
     for doc, first in [("[1e400,2e400]", "1e400"), ('{"a":[5, -3e999, 1e400]}', "-3e999"), ("[1,2e308,2e309]", "2e308")]:
         assert overflows(first)
@@ -124,7 +126,7 @@ def build():
         f.add("%s: one over the default JSON depth 512 → nestingTooDeep with context limit \"512\" (SPEC §8 default; the "
               "context member is a decision)" % what, resp("json", 200, J, text),
               {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "context": {"limit": "512"}}},
-              refs=["SPEC§8"])
+              refs=["SPEC§8"], verdict=SPEC8)
     # An exponent of 8 digits after a million leading fraction zeros: the value 1e9000307 overflows (Python float is inf),
     # though the exponent alone (10^7) and the zeros (10^-999693) nearly cancel; a parser that stops accumulating the
     # exponent at 10^6 (fixed core bug) sums to 307 and accepts it.
@@ -155,7 +157,7 @@ def build():
         assert py_accepts(b)
         f.add("%d plain bytes before a key's closing quote, then a string with an escape, a non-ASCII character and an escaped "
               "quote each after %d plain bytes → accepted; object from Python's json.loads (RFC 8259 §7)" % (k, k),
-              resp("json", 200, J, b), {"valid": True, "object": json.loads(text), "error": ABSENT})
+              resp("json", 200, J, b), {"valid": True, "object": json.loads(text), "error": ABSENT}, verdict=JSON_ACCEPT)
     # Whitespace around every structural character (RFC 8259 §2: ws is space, tab, LF, CR), right after an opening
     # bracket or brace and after a comma included; object from Python's json.loads.
     for text in ['[ ]', '{ }', '{\t}', '[\n1 ]', '{ "a" : 1 , "b" : [ 1 , 2 ] , "c" : { } }', '[\t1\r,\n2 ,\r\n{ "k"\t:\n[ ] } ]',
@@ -163,7 +165,8 @@ def build():
         b = text.encode("ascii")
         assert py_accepts(b)
         f.add("%r: whitespace after an opening bracket or brace and after commas (RFC 8259 §2) → accepted; object from "
-              "Python's json.loads" % text, resp("json", 200, J, b), {"valid": True, "object": json.loads(text), "error": ABSENT})
+              "Python's json.loads" % text, resp("json", 200, J, b), {"valid": True, "object": json.loads(text), "error": ABSENT},
+              verdict=JSON_ACCEPT)
     # Appended: rejected documents whose open containers already hold strings too long to be stored inline (Swift keeps
     # 15 UTF-8 bytes or fewer in the value itself, longer ones on the heap). The parser's container stack must release
     # them when it gives up; the mutation asan layer's LeakSanitizer check (afs-mutants --leak-check) sees a stack that
@@ -179,5 +182,6 @@ def build():
         trailing = text.endswith(",}")
         f.add("%s: %s → 3840; rejected by RFC 8259 and Python's json (the strings are heap-allocated: the parser must release "
               "them on the error path)" % (text[:24] + "…" + text[-12:], what), resp("json", 200, J, b),
-              {"valid": True, "object": ABSENT, "error": cocoa_error()}, profiles=["strict"] if trailing else None)
+              {"valid": True, "object": ABSENT, "error": cocoa_error()}, profiles=["strict"] if trailing else None,
+              verdict=json_extension(json.loads(text[:-2] + "}")) if trailing else SPEC64)
     return f

@@ -8,6 +8,7 @@ import json
 from ...oracles.s6_4_json import check_utf8_rule, cocoa_error
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
+from ._shared import JSON_ACCEPT, SPEC64
 
 J = "application/json"
 
@@ -42,8 +43,9 @@ def build():
                 ok, at = False, e.start
             if ok:
                 f.add("%s in a string: well-formed UTF-8 (Python bytes.decode) → accepted; object from json.loads" % h.upper(),
-                      resp("json", 200, J, body), {"valid": True, "object": json.loads(s), "error": ABSENT})
+                      resp("json", 200, J, body), {"valid": True, "object": json.loads(s), "error": ABSENT}, verdict=JSON_ACCEPT)
             else:
                 f.add("%s in a string: ill-formed UTF-8 (RFC 3629; Python bytes.decode fails at byte %d = UnicodeDecodeError.start) → 3840 "
-                      "at that offset" % (h.upper(), at), resp("json", 200, J, body), {"valid": True, "object": ABSENT, "error": cocoa_error(at)})
+                      "at that offset" % (h.upper(), at), resp("json", 200, J, body), {"valid": True, "object": ABSENT, "error": cocoa_error(at)},
+                      verdict=SPEC64)  # the offset is SPEC §6.4's
     return f

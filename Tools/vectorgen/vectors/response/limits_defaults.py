@@ -4,6 +4,7 @@ The PNG header is built by hand (images.py: struct, zlib.crc32, PNG spec §11.2.
 response/image-details/002 pins it.
 """
 from ...images import PNG_SIG, png_ihdr
+from ...levels import decision
 from ...oracles.s6_responses import ABSENT, resp
 from ...oracles.s8_limits import MAX_IMAGE_PIXELS
 from ...vectorfile import CORE, VectorFile
@@ -12,7 +13,7 @@ from ...vectorfile import CORE, VectorFile
 def build():
     f = VectorFile("response", "limits-defaults",
                    "The default maxImagePixels (10^8, SPEC §8): a PNG header one pixel over is limitExceeded",
-                   ["SPEC§8", "SPEC§6.5"])
+                   ["SPEC§8", "SPEC§6.5"], verdict=decision("SPEC§8"))
     w, h = 17, 5882353
     assert w * h == MAX_IMAGE_PIXELS + 1
     png = PNG_SIG + png_ihdr(w, h, 8, 2)

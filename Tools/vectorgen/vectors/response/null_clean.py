@@ -1,7 +1,8 @@
 """Vectors/response/null-clean.json: the JSON response serializer with removesKeysWithNullValues (SPEC §6.4).
 
-Duplicate keys (README §6.4 decision: the key whose *last* value is null disappears, as from the NSDictionary AF
-cleans): json.loads keeping each key's last member (last_wins) then the SPEC §6.4 rule (oracles/s6_4).
+Duplicate keys (SPEC §6.4 decision: the key whose *last* value is null disappears, as from the NSDictionary AF
+cleans; a repeated key keeps its last member, at that member's position): json.loads keeping each key's last member
+at its own position (oracles/s6_4_json.last_wins) then the SPEC §6.4 rule.
 """
 import json
 
@@ -9,6 +10,7 @@ from ...oracles.s6_4_json import clean, cocoa_error, last_wins
 from ...oracles.s6_4_json_messages import FOUNDATION_MESSAGES_NEAR_MISSES, JSON_READING_DESCRIPTION
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
+from ._shared import NULL_CLEAN_AF3, NULL_CLEAN_AF4, NULL_CLEAN_DICTS, SPEC64, accepted, duplicate_names
 
 
 def build():
@@ -16,20 +18,21 @@ def build():
     body = '{"a":null,"b":[null,1],"c":{"d":null}}'
     v = json.loads(body)
     o = {"removesKeysWithNullValues": True}
-    f.add("af3 keeps null array elements", resp("json", 200, "application/json", body), {"object": clean(v, "af3")}, options=o, profiles=["af3"])
+    f.add("af3 keeps null array elements", resp("json", 200, "application/json", body), {"object": clean(v, "af3")}, options=o, profiles=["af3"],
+          verdict=NULL_CLEAN_AF3)
     f.add("af4/strict drop null array elements", resp("json", 200, "application/json", body), {"object": clean(v, "af4")}, options=o,
-          profiles=["af4", "strict"])
-    f.add("off by default: nulls kept", resp("json", 200, "application/json", body), {"object": v})
-    # Duplicate keys (README §6.4 decision: the key whose *last* value is null disappears, as from the NSDictionary AF
-    # cleans). Oracle: json.loads (last member wins, as NSDictionary) then the SPEC §6.4 rule; only documents whose
-    # cleaned object has no duplicate keys left are used.
+          profiles=["af4", "strict"], verdict=NULL_CLEAN_AF4)
+    f.add("off by default: nulls kept", resp("json", 200, "application/json", body), {"object": v}, verdict=NULL_CLEAN_DICTS)
+    # Duplicate keys (SPEC §6.4 decision: the key whose *last* value is null disappears, as from the NSDictionary AF
+    # cleans). Oracle: json.loads keeping each key's last member at its own position (last_wins) then the SPEC §6.4 rule;
+    # only documents whose cleaned object has no duplicate keys left are used.
     wide = ",".join('"k%d":%d' % (i, i) for i in range(40))
     for doc in ['{"a":1,"a":null}', '{"a":null,"a":1}', '{"a":{"x":null},"a":null}', '{"a":null,"a":[null,2]}', '{"b":0,"a":1,"c":2,"a":null}',
                 '[{"a":1,"a":null},{"a":null,"a":1}]', '{"o":{"a":"x","a":null,"b":null}}',
                 '{%s,"a":1,"a":null}' % wide, '{%s,"a":null,"a":1}' % wide, '{"a":1,%s,"a":null}' % wide, '{"a":null,%s,"a":{"y":null}}' % wide]:
         # last member wins (NSDictionary), kept at its own place in the text (VECTORS.md: members in text order)
-        add_cleaned(f, doc, "duplicate keys %s: the last value decides (README §6.4; json.loads keeping each key's last member in "
-                       "text order + SPEC §6.4 rule, %%s)" % (doc if len(doc) < 60 else doc[:20] + "…" + doc[-30:]))
+        add_cleaned(f, doc, "duplicate keys %s: the last value decides (SPEC §6.4 decision; json.loads keeping each key's last member at "
+                       "its own position + SPEC §6.4 rule, %%s)" % (doc if len(doc) < 60 else doc[:20] + "…" + doc[-30:]))
     # An overflowing number with cleaning on: Foundation's JSONSerialization rejects the body (recorded in
     # oracles/s6_4_json_messages), so AF never gets an object to clean; the trailing commas are ones Foundation
     # accepts (af3/af4). Offset: the number's first byte (the SPEC §6.4 decision for the number rule).
@@ -41,12 +44,12 @@ def build():
               resp("json", 200, "application/json", doc),
               {"valid": True, "object": ABSENT,
                "error": cocoa_error(doc.index(b"1e400"), description=JSON_READING_DESCRIPTION, context={"debugDescription": debug})},
-              options=o, profiles=["af3", "af4"])
+              options=o, profiles=["af3", "af4"], verdict=SPEC64)
     # Appended: a nested object whose member is nulled by a later duplicate, after other members (the reader keeps the
     # members of every open object on one stack; the nested object's start is not 0). Oracle as above.
     for doc in ['{"a":1,"b":{"x":[1],"x":null}}', '{"a":1,"c":[2,3],"b":{"y":0,"x":{"z":1},"x":null}}']:
-        add_cleaned(f, doc, "duplicate keys %s in a nested object after other members: the last value decides (README §6.4; "
-                       "json.loads keeping each key's last member + SPEC §6.4 rule, %%s)" % doc)
+        add_cleaned(f, doc, "duplicate keys %s in a nested object after other members: the last value decides (SPEC §6.4 decision; "
+                       "json.loads keeping each key's last member at its own position + SPEC §6.4 rule, %%s)" % doc)
     # Appended: members removed by the cleaning whose keys (and a removed nested value) are too long to be stored inline
     # (over 15 UTF-8 bytes: on the heap), between members that stay; the removal must release them (the mutation asan
     # layer's LeakSanitizer check sees one that does not). Oracle: json.loads + the SPEC §6.4 rule (oracles/s6_4.clean).
@@ -64,12 +67,30 @@ def build():
     return f
 
 
+def first_wins(text):
+    """json.loads keeping only each name's first member (the other reading RFC 8259 §4 allows)."""
+    return json.loads(text, object_pairs_hook=lambda ps: {k: v for i, (k, v) in enumerate(ps) if all(k2 != k for k2, _ in ps[:i])})
+
+
 def add_cleaned(f, doc, what):
     """A body cleaned: af3 keeps null array elements, af4/strict drop them; `what` has a %s for the profiles. Expected:
-    json.loads keeping each key's last member (last_wins; the same as json.loads without duplicate keys) + the SPEC §6.4
-    rule."""
+    json.loads keeping each key's last member at its own position (last_wins; the same as json.loads without duplicate
+    keys) + the SPEC §6.4 rule.
+
+    Level: with duplicate names the winning member is Foundation's (SPEC §6.4 decision; RFC 8259 §4 leaves strict open),
+    otherwise AF's cleaning decides (for arrays by release)."""
     d = last_wins(doc)
+    dup = []
+    json.loads(doc, object_pairs_hook=lambda ps: dup.append(len({k for k, _ in ps}) < len(ps)) or dict(ps))
+    same = clean(d, "af3") == clean(d, "af4")
     for profiles in (["af3"], ["af4", "strict"]):
+        if any(dup):
+            # strict: RFC 8259 §4 leaves duplicates open; a reader that keeps each name's first member passes too.
+            first = clean(first_wins(doc), "strict")
+            others = [accepted(first)] if first != clean(d, "strict") else []
+            verdict = {("af3", "af4"): SPEC64, "strict": duplicate_names(*others)}
+        else:
+            verdict = NULL_CLEAN_DICTS if same else NULL_CLEAN_AF3 if profiles == ["af3"] else NULL_CLEAN_AF4
         f.add(what % "/".join(profiles), resp("json", 200, "application/json", doc),
               {"valid": True, "object": clean(d, profiles[0]), "error": ABSENT},
-              options={"removesKeysWithNullValues": True}, profiles=profiles)
+              options={"removesKeysWithNullValues": True}, profiles=profiles, verdict=verdict)

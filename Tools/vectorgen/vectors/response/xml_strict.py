@@ -5,13 +5,48 @@ generated; libxml2 (Debian's xmllint) is the second oracle, and each verdict's c
 (it differs on 5: it accepts '<!DOCTYPEa>' and refuses versions other than 1.x, as XML 1.0's fifth edition
 writes VersionNum). For the character-level checks (control characters, U+FFFE/U+FFFF, bad UTF-8) the vector also
 pins the error offset: expat's ErrorByteIndex, which is asserted to be the offending byte's position. Other
-rejections pin the kind only (expat and the core point at different bytes of a bad construct; SPEC does not
-define XML error offsets). Documents on which the core's documented approximations differ from a full parser
-(undeclared entities with a DOCTYPE, non-ASCII name characters) are not used.
+rejections pin the kind only (expat and the core point at different bytes of a bad construct; SPEC §6.5 defines
+only the offsets of unterminated constructs, of undecodable UTF-16 and of the depth limit). Documents on which the
+core's documented approximations differ from a full parser (undeclared entities with a DOCTYPE, non-ASCII name
+characters) are not used.
+
+Levels: a rejection that pins only the kind is XML 1.0's (a well-formedness violation is a fatal error a conforming
+processor MUST report, §5.1; bytes not legal in the document's encoding are a fatal error too, §4.3.3, reported as
+§1.2 requires); an error offset, the depth limit and SPEC §6.5's readings of the XML declaration and of UTF-16 are
+decisions. An accepted document is returned as AF returns any XML (XML 1.0 has no keyword for accepting one), unless
+only SPEC §6.5's lenient version number admits it.
 """
+import re
+
+from ...levels import af, must
 from ...oracles.s6_5_serializers import expat_verdict, libxml2_verdict
 from ...oracles.s6_responses import ABSENT, ctype_error, resp, status_error
 from ...vectorfile import VectorFile, bytes_value
+from ._shared import SPEC63, SPEC65
+
+
+def xml_must(section):
+    """A well-formedness violation is a fatal error that a conforming XML 1.0 processor MUST report (SPEC §9)."""
+    return must("XML#" + section, "MUST")
+
+
+XML_RETURNED = af("6.5/xml-returns-unparsed")
+
+
+def decodes(body):
+    """The body is legal in its encoding: UTF-16 after a BOM FF FE / FE FF, else UTF-8 (a UTF-8 BOM is UTF-8)."""
+    codec = "utf-16-le" if body[:2] == b"\xff\xfe" else "utf-16-be" if body[:2] == b"\xfe\xff" else "utf-8"
+    try:
+        body[2 if codec != "utf-8" else 0:].decode(codec)
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def version_ok(body):
+    """XML 1.0 §2.8 VersionNum ::= '1.' [0-9]+ (expat, and SPEC §6.5, accept any [A-Za-z0-9._-]*)."""
+    m = re.match(rb"<\?xml\s+version\s*=\s*([\"'])(.*?)\1", body)
+    return m is None or re.fullmatch(rb"1\.[0-9]+", m.group(2)) is not None
 
 
 def build():
@@ -82,7 +117,8 @@ def build():
             verdict = expat_verdict(body)
             if verdict is None:
                 f.add("%s: well-formed, expat accepts it → the body is returned (%s)" % (what, second(body, verdict)), resp("xml", 200, x, body),
-                      {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["strict"])
+                      {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["strict"],
+                      verdict=XML_RETURNED if version_ok(body) else SPEC65)
                 continue
             err = {"domain": "AFSerialization", "kind": "malformedXML"}
             how = "expat: %s" % verdict[0]
@@ -91,20 +127,21 @@ def build():
                 err["offset"] = at
                 how += " at byte %d, the offending character" % at
             f.add("%s: not well-formed (%s; %s) → malformedXML, no object" % (what, how, second(body, verdict)), resp("xml", 200, x, body),
-                  {"valid": True, "object": ABSENT, "error": err}, profiles=["strict"])
+                  {"valid": True, "object": ABSENT, "error": err}, profiles=["strict"],
+                  verdict=SPEC65 if at is not None else xml_must("5.1") if decodes(body) else xml_must("1.2"))
 
     emit(cases)
-    f.add("strict, empty body: no document, so no object and no error (README §6.5 decision, as for JSON)", resp("xml", 200, x, b""),
-          {"valid": True, "object": ABSENT, "error": ABSENT}, profiles=["strict"])
+    f.add("strict, empty body: no document, so no object and no error (SPEC §6.5 decision, as for JSON)", resp("xml", 200, x, b""),
+          {"valid": True, "object": ABSENT, "error": ABSENT}, profiles=["strict"], verdict=SPEC65)
     for body in [b"<a>\x01</a>", "<a>\ufffe</a>".encode("utf-8"), b"<a>&#0;</a>", b"<a><b></a>"]:
         f.add("af: no well-formedness check (AF hands the bytes to NSXMLParser unparsed), so %r comes back as bytes" % body, resp("xml", 200, x, body),
-              {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["af3", "af4"])
+              {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["af3", "af4"], verdict=XML_RETURNED)
     f.add("strict, 404 with malformed XML: malformedXML outer, −1011 underlying", resp("xml", 404, x, b"<a>"),
           {"valid": False, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "underlying": status_error(404)}},
-          profiles=["strict"], refs=["SPEC§6.3"])
+          profiles=["strict"], refs=["SPEC§6.3"], verdict=SPEC63)  # the −1011 phrase
     f.add("strict, text/html with malformed XML: −1016 only, no well-formedness error (content-type failure stops parsing)",
           resp("xml", 200, "text/html", b"<a>"), {"valid": False, "object": ABSENT, "error": dict(ctype_error("text/html"), underlying=ABSENT)},
-          profiles=["strict"], refs=["SPEC§6.3"])
+          profiles=["strict"], refs=["SPEC§6.3"], verdict=af("6.4/no-object-after-1016"))
     # Later additions (appended: ids are stable).
     cases = []
     for d in ["<a>&#", "<a>&#x", "<a>&#12", "<a>&", "<a>&lt", "<a b='&#x", "<a b='&lt"]:
@@ -126,7 +163,7 @@ def build():
         add("character reference %s in an attribute value" % ref, '<a b="%s"/>' % ref)
     emit(cases)
     # Where an unterminated construct is reported: expat points at the start of the unclosed token; the core reports
-    # the end of the body, where the missing terminator was due (a decision recorded with these vectors: SPEC does not define XML offsets).
+    # the end of the body, where the missing terminator was due (SPEC §6.5 decision).
     for body, what in [(b"<a>&#65", "a character reference cut by the end of the body (no ';')"),
                        (b"<a>&#x41", "a hex character reference cut by the end of the body"),
                        (b'<!DOCTYPE a SYSTEM "abc', "a DOCTYPE whose system literal runs to the end of the body"),
@@ -134,9 +171,9 @@ def build():
         verdict = expat_verdict(body)
         assert verdict is not None, body
         f.add("%r, %s: not well-formed (expat: %s at byte %d, the token's start) → malformedXML at byte %d, the end of the body "
-              "(decision recorded with these vectors, SPEC is silent: unterminated constructs are reported where the terminator was due)" % (body, what, verdict[0], verdict[1], len(body)),
+              "(SPEC §6.5 decision: unterminated constructs are reported where the terminator was due)" % (body, what, verdict[0], verdict[1], len(body)),
               resp("xml", 200, x, body), {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML",
-                                                                                   "offset": len(body)}}, profiles=["strict"])
+                                                                                   "offset": len(body)}}, profiles=["strict"], verdict=SPEC65)
     # Nesting depth (SPEC §8): the strict XML check uses the JSON nesting limit (maxJSONDepth, default 512) for elements.
     for n, opts in [(512, None), (513, None), (3, {"maxJSONDepth": 3}), (4, {"maxJSONDepth": 3})]:
         body = ("<a>" * n + "</a>" * n).encode("ascii")
@@ -145,15 +182,15 @@ def build():
         if n <= limit:
             f.add("%d nested elements: well-formed (expat accepts it), within the nesting limit %d (SPEC §8) → the body is returned" % (n, limit),
                   resp("xml", 200, x, body), {"valid": True, "object": bytes_value(body), "error": ABSENT}, options=opts, profiles=["strict"],
-                  refs=["SPEC§8"])
+                  refs=["SPEC§8"], verdict=SPEC65)
         else:
-            # Offset: the '<' of the start tag one too deep, byte 3·limit of this body (README §8 decision, as JSON reports the
+            # Offset: the '<' of the start tag one too deep, byte 3·limit of this body (SPEC §6.5 decision, as JSON reports the
             # opening bracket of the container one too deep).
             f.add("%d nested elements: well-formed (expat accepts it) but one over the nesting limit %d → nestingTooDeep at byte %d, the '<' "
                   "of the start tag one too deep; the context names the limit (SPEC §8)" % (n, limit, 3 * limit), resp("xml", 200, x, body),
                   {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": 3 * limit,
                                                               "context": {"limit": str(limit)}}},
-                  options=opts, profiles=["strict"], refs=["SPEC§8"])
+                  options=opts, profiles=["strict"], refs=["SPEC§8"], verdict=SPEC65)
     cases = []
     for d in ["<a><![CDATA[x]>y]]></a>", "<a><![CDATA[]>]]></a>"]:
         add("markup %r: ']>' inside CDATA does not end it, only ']]>' does" % d, d)
@@ -175,7 +212,7 @@ def build():
     for bad in ["e0", "ed", "e1", "f0", "f4"]:
         add("a lone lead byte %s as the last byte of the body, inside an unclosed element" % bad, b"<a>" + bytes.fromhex(bad))
     emit(cases)
-    # Later additions 5 (appended): UTF-16 that does not decode is rejected as a whole at offset 0 (README §6.5 decision, like
+    # Later additions 5 (appended): UTF-16 that does not decode is rejected as a whole at offset 0 (SPEC §6.5 decision, like
     # the JSON serializer's "Cannot convert input string to valid utf8 input." at 0, Foundation's offset). Expat decides the
     # verdict only: its index is no oracle here (the lone low surrogate's byte, but the end of the body for a lone high one).
     # Mutation survivor XMLWellFormedness.check `offset: 0`→`offset: 1`.
@@ -186,18 +223,18 @@ def build():
                        ("UTF-16LE, an odd number of bytes (the last unit cut)", b"\xff\xfe" + le("<a>x</a>") + b"\x0a")]:
         verdict = expat_verdict(body)
         assert verdict is not None, what
-        f.add("%s: not well-formed (expat: %s at byte %d) → malformedXML at offset 0, the document's encoding is at fault (README §6.5 "
+        f.add("%s: not well-formed (expat: %s at byte %d) → malformedXML at offset 0, the document's encoding is at fault (SPEC §6.5 "
               "decision, as for undecodable JSON text)" % (what, verdict[0], verdict[1]), resp("xml", 200, x, body),
               {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": 0}},
-              profiles=["strict"])
+              profiles=["strict"], verdict=SPEC65)
     # Appended: the depth error's offset is the '<' of the start tag one too deep, not the end of that tag (its
     # attributes are read first). Body layout: three '<a>' (bytes 0-8), then '<b c="1">' at byte 9.
     body = b'<a><a><a><b c="1"></b></a></a></a>'
     assert expat_verdict(body) is None
     f.add("4 nested elements, the 4th with an attribute, nesting limit 3: well-formed (expat accepts it) → nestingTooDeep at byte 9, "
-          "the '<' of '<b c=\"1\">' (README §8 decision), not the end of the tag", resp("xml", 200, x, body),
+          "the '<' of '<b c=\"1\">' (SPEC §6.5 decision), not the end of the tag", resp("xml", 200, x, body),
           {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": 9, "context": {"limit": "3"}}},
-          options={"maxJSONDepth": 3}, profiles=["strict"], refs=["SPEC§8"])
+          options={"maxJSONDepth": 3}, profiles=["strict"], refs=["SPEC§8"], verdict=SPEC65)
     # Appended: well-formed UTF-16 documents whose byte count is even but not a multiple of 3 (the earlier UTF-16
     # vectors are all 18 bytes long, so a parity check that tested divisibility by 3 passed them). Verdicts: expat.
     # Mutation survivor (PR mode on the odd-byte check) `input.count % 2`→`% 3`.
@@ -208,8 +245,8 @@ def build():
             assert len(body) % 2 == 0 and len(body) % 3 != 0
             add("%s with BOM: %r (%d bytes)" % (name, doc, len(body)), body)
     emit(cases)
-    # Appended (issue 25 loose end): an error offset after a BOM counts the body's bytes as received (README
-    # §6.5 decision): the BOM counts, and in UTF-16 the offset is the offending character's first byte.
+    # Appended: an error offset after a BOM counts the body's bytes as received (SPEC §6.5 decision): the BOM
+    # counts, and in UTF-16 the offset is the offending character's first byte.
     # Oracle: expat's ErrorByteIndex, asserted by emit() to be that byte (len(BOM) + the encoded prefix).
     boms = [("UTF-8", b"\xef\xbb\xbf", "utf-8"), ("UTF-16LE", b"\xff\xfe", "utf-16-le"), ("UTF-16BE", b"\xfe\xff", "utf-16-be")]
     cases = []
@@ -227,15 +264,15 @@ def build():
         assert expat_verdict(body) is None
         at = len(bom) + len(doc[:9].encode(codec))
         f.add("%s BOM, 4 nested elements, nesting limit 3: well-formed (expat accepts it) → nestingTooDeep at byte %d, the '<' of "
-              "'<b/>' (an empty-element tag is one level down too) counted in the body's bytes, BOM included (README §6.5 and §8 decisions)" % (name, at), resp("xml", 200, x, body),
+              "'<b/>' (an empty-element tag is one level down too) counted in the body's bytes, BOM included (SPEC §6.5 decisions)" % (name, at), resp("xml", 200, x, body),
               {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "nestingTooDeep", "offset": at, "context": {"limit": "3"}}},
-              options={"maxJSONDepth": 3}, profiles=["strict"], refs=["SPEC§8"])
+              options={"maxJSONDepth": 3}, profiles=["strict"], refs=["SPEC§8"], verdict=SPEC65)
         body = bom + "<a>\u00e9<!-- x".encode(codec)
         assert expat_verdict(body) is not None
         f.add("%s BOM, an unterminated comment after U+00E9: not well-formed (expat: %s) → malformedXML at the end of the body, byte %d "
-              "(README §6.5 decision: the body's length, BOM included)" % (name, expat_verdict(body)[0], len(body)), resp("xml", 200, x, body),
+              "(SPEC §6.5 decision: the body's length, BOM included)" % (name, expat_verdict(body)[0], len(body)), resp("xml", 200, x, body),
               {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": len(body)}},
-              profiles=["strict"])
+              profiles=["strict"], verdict=SPEC65)
     # Later additions 7 (appended, found by the response fuzz target's expat oracle): the XML declaration is checked
     # (XML 1.0 §2.8 XMLDecl ::= '<?xml' VersionInfo EncodingDecl? SDDecl? S? '?>'), not skipped to '?>'. Values are read
     # as expat reads them (SPEC §6.5 decision): [A-Za-z0-9._-]*, any version, an encoding name starting with a letter,
@@ -268,7 +305,7 @@ def build():
         f.add("%s: expat accepts it, but it is no XML 1.0 character (§2.2) and Python's UTF-16 codec refuses it → malformedXML at "
               "offset 0, the encoding is at fault (SPEC §6.5 decision, a deliberate deviation from expat)" % what, resp("xml", 200, x, body),
               {"valid": True, "object": ABSENT, "error": {"domain": "AFSerialization", "kind": "malformedXML", "offset": 0}},
-              profiles=["strict"])
+              profiles=["strict"], verdict=SPEC65)
     # Later additions 9 (appended, found by the response fuzz target): non-ASCII name characters are all allowed (SPEC §6.5),
     # but invalid UTF-8 in a name is no character. Verdicts: expat; kind only (expat points at the token's start).
     cases = []
@@ -300,7 +337,7 @@ def build():
             assert "unknown encoding" in str(e), e
         f.add("XML declaration naming encoding %r, a well-formed EncName (XML 1.0 §4.3.3) that expat cannot load (Python's expat: "
               "unknown encoding) → accepted: the core checks the name's syntax only (SPEC §6.5 decision)" % enc, resp("xml", 200, x, body),
-              {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["strict"])
+              {"valid": True, "object": bytes_value(body), "error": ABSENT}, profiles=["strict"], verdict=SPEC65)
     # Later additions 12 (appended; survivors of the vectors-only mutation run at ef4ada6): a declaration whose first
     # pseudo-attribute is not `version` (an unknown name, the wrong case) and an unquoted value that a quote-less reader
     # would take between two equal bytes. Verdicts: expat.
