@@ -196,13 +196,12 @@ public enum QueryString {
                   case .string(let s) = entry.value else { return nil }
             return s
         }
+        // The standard library's sort is stable (documented), so members without a key, and members
+        // with equal keys, keep their input order.
         return items.indices.sorted { a, b in
-            switch (keys[a], keys[b]) {
-            case (nil, nil): return a < b
-            case (nil, _): return true
-            case (_, nil): return false
-            case let (x?, y?): return x < y || (!(y < x) && a < b)
-            }
+            guard let y = keys[b] else { return false }
+            guard let x = keys[a] else { return true }
+            return x < y
         }
     }
 

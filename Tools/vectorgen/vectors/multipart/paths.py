@@ -83,4 +83,17 @@ def build():
            "parts": [{"kind": "path", "name": "f", "path": FIXTURES + "/missing.txt"}]},
           {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "File URL not reachable."}},
           verdict=af("5.3/unreachable-reason"))
+    # The host decides between reading a local file (af3/af4, as AF's Foundation builds the path from the path alone)
+    # and refusing (strict): /dev/null exists on every POSIX system and is no regular file.
+    url = "file://otherhost/dev/null"
+    p.add("%s: af3/af4 ignore the host and read the local /dev/null, a device, so fileReadFailed naming /dev/null "
+          "(SPEC §5.3 Deviation: AF adds it); strict does not read a local file for another host: −1000 'File URL not "
+          "reachable.' (SPEC §5.3, RFC 8089 §2)" % url,
+          {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": url}]},
+          {"error": {"domain": CORE, "kind": "fileReadFailed", "context": {"path": "/dev/null"}}}, profiles=["af3", "af4"],
+          verdict=decision("SPEC§5.3"))
+    p.add("%s under strict: another host's file is not read: −1000 'File URL not reachable.' (SPEC §5.3, RFC 8089 §2)" % url,
+          {"method": "POST", "url": "http://example.com/", "boundary": B, "parts": [{"kind": "path", "name": "f", "path": url}]},
+          {"error": {"domain": REQUEST_DOMAIN, "code": -1000, "reason": "File URL not reachable."}}, profiles=["strict"],
+          refs=["RFC8089#2"], verdict=decision("SPEC§5.3"))
     return p

@@ -118,7 +118,9 @@ def build():
             ({"s": Set([["x", "y"]])}, "a set of one array: never compared, flattened under the set's field"),
             ({"s": Set([Set(["b", "a"])])}, "a set of one set: never compared; the inner set sorts its strings"),
             ({"s": Set([{"k": 1}, "~"])}, "a dictionary without a description entry has no sort key: every order is acceptable"),
-            ({"s": Set([["a"], "b"]), "t": "x"}, "a set of an array and a string: AF's sort raises")]:
+            ({"s": Set([["a"], "b"]), "t": "x"}, "a set of an array and a string: AF's sort raises"),
+            (Set([Set(["a"]), "b"]), "a top-level set holding a set: the error's field is empty (AF's nil key)"),
+            ({"k" * 250: Set(["b", ["a"]])}, "a 250-character key: the error names its first 200 characters (SPEC §2.3)")]:
         add_af(f, what, params)
     return f
 
