@@ -44,6 +44,18 @@ struct AdapterExperienceTests {
         let bare = VectorRunner.run(set, source: try ImplementationSource(command: Self.example))
         #expect(walkthrough.contains("failures by authority: " + (bare.failuresByLevel ?? "")))
         #expect(walkthrough.contains("Failure classes (\(bare.failureClasses().count), "))
+        // The per-level lines both show are the run's own (README.md quotes a few of them).
+        let levelLines = Reporters.console(bare).split(separator: "\n").filter { line in
+            Level.allCases.contains { line.hasPrefix("  \($0.rawValue) ") }
+        }
+        #expect(levelLines.count == Level.allCases.count)
+        for line in levelLines {
+            #expect(walkthrough.contains(line), "Examples/urllib-adapter/README.md should show \(line)")
+        }
+        for level in [Level.must, .decision, .implementationDefined] {
+            let line = levelLines.first { $0.hasPrefix("  \(level.rawValue) ") }!
+            #expect(readme.contains(line), "README.md should show \(line)")
+        }
 
         // The n/a runs are skipped in JUnit and counted apart in the JSON report.
         let junit = Reporters.junit(report)

@@ -37,6 +37,23 @@ import Testing
         #expect(try match(#"{"json":[{"a":[]}]}"#, #"{"json":[{"a":[]}]}"#).isEmpty)
     }
 
+    /// VECTORS.md §4 rule 4: member order is this project's decision (SPEC §6.4), compared only in
+    /// runs judged at level decision or implementation-defined.
+    @Test func memberOrderIsComparedOnlyAtTheProjectsOwnLevels() throws {
+        let e = try j(#"{"object":{"a":1,"b":{"x":1,"y":2},"a":3}}"#)
+        let reordered = try j(#"{"object":{"b":{"y":2,"x":1},"a":1,"a":3}}"#)
+        #expect(Matcher.compare(expected: e, actual: reordered, memberOrder: false).isEmpty)
+        #expect(Matcher.compare(expected: e, actual: reordered).map(\.note) == ["same members in a different order"])
+        let wrongValue = try j(#"{"object":{"b":{"y":5,"x":1},"a":1,"a":3}}"#)
+        #expect(Matcher.compare(expected: e, actual: wrongValue, memberOrder: false).map(\.path) == ["output.object.b.y"])
+        let swappedRepeats = try j(#"{"object":{"b":{"x":1,"y":2},"a":3,"a":1}}"#)  // the n-th "a" against the n-th
+        #expect(Matcher.compare(expected: e, actual: swappedRepeats, memberOrder: false).map(\.path) == ["output.object.a", "output.object.a"])
+        let missing = try j(#"{"object":{"b":{"x":1,"y":2},"a":1}}"#)
+        #expect(Matcher.compare(expected: e, actual: missing, memberOrder: false).count == 1)
+        #expect(Level.allCases.filter(Matcher.comparesMemberOrder) == [.decision, .implementationDefined])
+        #expect(Matcher.comparesMemberOrder(at: nil))
+    }
+
     @Test func unorderedIncludesAndAbsent() throws {
         #expect(try match(#"{"h":{"$unordered":[["A","1"],["B","2"]]}}"#, #"{"h":[["B","2"],["A","1"]]}"#).isEmpty)
         #expect(try match(#"{"h":{"$unordered":[["A","1"]]}}"#, #"{"h":[["B","2"],["A","1"]]}"#).count == 1)

@@ -323,9 +323,10 @@ public enum VectorRunner {
         case .unsupported(let why):
             return RunResult(vector: v, profile: profile, status: .notApplicable(why), actual: nil, mismatches: [])
         case .output(let actual):
-            let mismatches = Matcher.compare(expected: v.expected, actual: actual)
+            let order = Matcher.comparesMemberOrder(at: v.level(for: profile))
+            let mismatches = Matcher.compare(expected: v.expected, actual: actual, memberOrder: order)
             if !mismatches.isEmpty, v.level(for: profile) == .implementationDefined,
-               let i = v.acceptable.firstIndex(where: { Matcher.matches(expected: $0, actual: actual) }) {
+               let i = v.acceptable.firstIndex(where: { Matcher.matches(expected: $0, actual: actual, memberOrder: order) }) {
                 return RunResult(vector: v, profile: profile, status: .passed, actual: actual, mismatches: [], acceptedAlternative: i)
             }
             return RunResult(vector: v, profile: profile, status: mismatches.isEmpty ? .passed : .failed,
