@@ -148,6 +148,13 @@ if Context.environment["AFS_FUZZ"] == "1" {
     }
 }
 
+// Real-fault replay (scripts/mutation/faults.py, docs/faults/): AFS_CORE=<dir> compiles the core from
+// that directory, a copy of Sources/AFSerialization with one catalogued fault patched in. Use a
+// scratch path of its own (.build-faults/…) and --manifest-cache none.
+if let core = Context.environment["AFS_CORE"], !core.isEmpty {
+    for target in package.targets where target.name == "AFSerialization" { target.path = core }
+}
+
 // Mutation analysis (issue 13, scripts/mutation/mutate.py): with AFS_MUTANTS set, the core is
 // compiled from the mutant schemata that Tools/afs-mutate writes (every mutant behind a runtime switch,
 // AFS_MUTANT=<id>; unset or 0 = the original program). AFS_MUTANTS=1 means the default directory;

@@ -5,8 +5,9 @@ import AFSerialization
 ///
 /// Input: ``ContentDecodeInput`` (the frozen option header and the payload).
 ///
-/// Checks: one-shot and chunked streaming give identical output or the same error (kind,
-/// offset, context); output never exceeds the limit; a body the harness compressed decodes to
+/// Checks: one-shot decoding runs on a small stack (no recursion per member or layer); one-shot and
+/// chunked streaming give identical output or the same error (kind, offset, context); output never
+/// exceeds the limit; a body the harness compressed decodes to
 /// the payload (or is a limit error exactly when some layer's output exceeds the limit); a raw
 /// single-layer body that zlib's one-shot inflate decodes completely within the limit decodes to
 /// the same bytes.
@@ -24,7 +25,10 @@ public enum ContentDecodeFuzz: FuzzBody {
         }
         let (body, layerOutputs) = ContentDecodeInput.body(setup, codings)
 
-        let oneShot = Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
+        // On a small stack: decoding must not recurse per member or layer (SmallStack).
+        let oneShot = SmallStack.run {
+            Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
+        }
         let streamed = Result { () throws(AFSError) -> [UInt8] in
             let d = try ContentDecoder(contentEncoding: encoding, maxDecodedSize: limit)
             var out: [UInt8] = []

@@ -130,6 +130,31 @@ for n in range(400):
         #expect(throws: Never.self) { try ContentDecoder.decode([1], contentEncoding: Array(repeating: "identity", count: 5).joined(separator: ",")) }
     }
 
+    /// Members are decoded one after another, never by recursion: 200,000 empty gzip members (RFC 1952
+    /// §2.2: a gzip file is a series of members) decode to nothing on a 64 KiB stack (Go's gzip reader
+    /// recursed per member, CVE-2022-30631).
+    @Test func manyGzipMembersNeedNoStackPerMember() throws {
+        let member: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]  // gzip.compress(b"", mtime=0)
+        let body = Array([[UInt8]](repeating: member, count: 200_000).joined())
+        let out = try Self.onSmallStack { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: "gzip", maxDecodedSize: 1) }
+        #expect(out == [])
+    }
+
+    /// Runs `body` on a thread with a 64 KiB stack and waits for it.
+    static func onSmallStack(_ body: @escaping @Sendable () throws(AFSError) -> [UInt8]) throws(AFSError) -> [UInt8] {
+        final class Box: @unchecked Sendable { var result: Result<[UInt8], AFSError>? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { () throws(AFSError) in try body() }
+            done.signal()
+        }
+        thread.stackSize = 64 << 10
+        thread.start()
+        done.wait()
+        return try box.result!.get()
+    }
+
     @Test func decompressionBombHitsTheLimit() throws {
         // zlib.compress(b'\0' * 10 MiB) is ~10 KB; with a 1 MiB limit it must stop, typed, early.
         guard let hex = Self.python("import zlib; print(zlib.compress(b'\\0' * (10 << 20), 9).hex())") else {

@@ -202,6 +202,18 @@ import Testing
         #expect(req.headers["Content-Length"] == "1091")
     }
 
+    /// SPEC §5.4: the exact total, whatever its size: a declared 5 GiB stream does not wrap at 2^32
+    /// (AFNetworking 2.2.2 moved its byte counts to 64 bits for that).
+    @Test func contentLengthOfPartsBeyond4GiBDoesNotWrap() throws {
+        var form = try MultipartFormData(boundary: "X")
+        try form.appendStream(MultipartStreamSource { () throws(AFSError) in throw AFSError(.streamReadFailed, "opened") },
+                              length: 5 << 30, name: "n", filename: "f", mimeType: "m/t")
+        let req = try form.finalizing(Request(method: "POST", url: "http://h/"))
+        // The 91 bytes of framing around the body, as in contentLengthIsComputedWithoutReadingBodies.
+        #expect(req.headers["Content-Length"] == String((5 << 30) + 91))
+        #expect(form.contentLength == (5 << 30) + 91)
+    }
+
     @Test func tooManyPartsIsALimitError() throws {
         var limits = Limits()
         limits.maxMultipartParts = 10_000

@@ -199,6 +199,8 @@ def content_decode_seeds():
     write("content-decode", "seed-gzip-raw", bytes([0, 3, 0, 0, 0]) + gz(text))
     write("content-decode", "seed-gzip-two-members", bytes([0, 0, 1, 0, 0]) + gz(b"ab") + gz(b"cd"))
     write("content-decode", "seed-gzip-padding", bytes([0, 0, 1, 0, 0]) + gz(b"ab") + b"\0\0\0")
+    # 50 empty members in 1,005 bytes (max_len 1024): decoded one after another, on the body's small stack (SmallStack).
+    write("content-decode", "seed-gzip-many-members", bytes([0, 255, 255, 0, 0]) + gz(b"") * 50)
     write("content-decode", "seed-gzip-truncated", bytes([0, 0, 0, 0, 0]) + gz(text)[:-5])
     write("content-decode", "seed-gzip-bad-crc", bytes([0, 0, 0, 0, 0]) + gz(b"x")[:-8] + b"\0" * 8)
     write("content-decode", "seed-zlib-raw", bytes([2, 5, 9, 0, 0]) + _zlib.compress(text))

@@ -10,7 +10,8 @@ import AFVectorFormat
 /// `parameters` and `parts`, with `boundary` or `seed` (SplitMix64, see ``SplitMix64``), then reads
 /// the body through the phase reader with buffer sizes cycling through `options.readSizes`
 /// (default 65536) and the optional `options.packetSize`. Output: `headers`, `body` (null when the
-/// request has none), `contentLength` (the header as an integer, null when absent).
+/// request has none), `contentLength` (the header as an integer, null when absent), and with
+/// `options.reportReads` the count each read call returned (`reads`).
 ///
 /// Part `kind`s: `form` (name, body), `file` (name, filename, mimeType, body), `path` (name, path:
 /// a file URL or path; optional filename + mimeType override the derived ones), `stream` (name,
@@ -24,7 +25,7 @@ struct MultipartComponent: EvalComponent {
 
     static let inputKeys: Set<String> = ["method", "url", "headers", "parameters", "parts", "boundary", "seed"]
     static let optionKeys: Set<String> = RequestComponent.optionKeys.subtracting(["jsonWritingOptions"])
-        .union(["readSizes", "packetSize", "maxMultipartParts", "writeToFile"])
+        .union(["readSizes", "packetSize", "maxMultipartParts", "writeToFile", "reportReads"])
     static let partKeys: Set<String> = ["kind", "name", "filename", "mimeType", "body", "declaredLength", "path", "headers", "failAfter"]
 
     /// A decoded part, applied to the form inside the (typed-throwing) build closure.
@@ -79,16 +80,24 @@ struct MultipartComponent: EvalComponent {
             return try Self.writtenToFile(request)
         }
         let body: JSONValue
+        var reads: [Int]? = nil
         switch request.body {
         case .none: body = .null
         case .bytes(let b): body = Codec.encodeBytes(b)
-        case .stream(let s): body = Codec.encodeBytes(try Self.drain(s, readSizes: readSizes))
+        case .stream(let s):
+            var counts: [Int] = []
+            body = Codec.encodeBytes(try Self.drain(s, readSizes: readSizes) { counts.append($0) })
+            reads = counts
         }
-        return .obj([
-            "headers": Codec.encodeHeaders(request.headers.pairs),
-            "body": body,
-            "contentLength": request.headers["Content-Length"].flatMap { Int($0) }.map { .int($0) } ?? .null,
-        ])
+        var members: [JSONValue.Member] = [
+            .init("headers", Codec.encodeHeaders(request.headers.pairs)),
+            .init("body", body),
+            .init("contentLength", request.headers["Content-Length"].flatMap { Int($0) }.map { .int($0) } ?? .null),
+        ]
+        // What each read call returned, the last 0 included (SPEC §5.5: never more than the buffer or
+        // the packet size, as much as fits, 0 only at the end): the body alone cannot show it.
+        if try options.bool("reportReads") == true { members.append(.init("reads", .array((reads ?? []).map { .int($0) }))) }
+        return .object(members)
     }
 
     /// SPEC §5.6 through the public API: the stream goes to a temporary file; the output `body` is
@@ -110,8 +119,9 @@ struct MultipartComponent: EvalComponent {
         ])
     }
 
-    /// Reads `stream` to its end with buffer sizes cycling through `readSizes`.
-    static func drain(_ stream: any RequestBodyStream, readSizes: [Int]) throws(AFSError) -> [UInt8] {
+    /// Reads `stream` to its end with buffer sizes cycling through `readSizes`; `observe` gets each
+    /// call's count, the final 0 included.
+    static func drain(_ stream: any RequestBodyStream, readSizes: [Int], observe: (Int) -> Void = { _ in }) throws(AFSError) -> [UInt8] {
         var out: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSizes.max()!, alignment: 16)
         defer { buffer.deallocate() }
@@ -120,6 +130,7 @@ struct MultipartComponent: EvalComponent {
             let size = readSizes[k % readSizes.count]
             k += 1
             let n = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]))
+            observe(n)
             if n == 0 { return out }
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
         }

@@ -10,7 +10,8 @@ import AFVectorFormat
 /// `basicAuth` (`{"user", "password"}`), `defaultHeaders` (header list, set after the three above,
 /// so it can override them), `methodsEncodingParametersInURI` (`["GET", …]`), `jsonWritingOptions`
 /// (names: `prettyPrinted`, `sortedKeys`, `fragmentsAllowed`, `withoutEscapingSlashes`), and the
-/// query options `style`, `arrayStyle`, `boolStyle`, `maxParameterDepth`, `maxJSONDepth`.
+/// query options `style`, `arrayStyle`, `boolStyle`, `maxParameterDepth`, `maxJSONDepth`, and
+/// `customQuery` (a custom query serialization returning a fixed result, SPEC §3.2).
 /// Output: `method`, `url`, `headers` (in order) and `body` (bytes, or null when there is none).
 struct RequestComponent: EvalComponent {
     let name = "request"
@@ -18,7 +19,7 @@ struct RequestComponent: EvalComponent {
     static let inputKeys: Set<String> = ["serializer", "method", "url", "headers", "parameters"]
     static let optionKeys: Set<String> = [
         "preferredLanguages", "userAgent", "basicAuth", "defaultHeaders", "methodsEncodingParametersInURI",
-        "jsonWritingOptions", "style", "arrayStyle", "boolStyle", "maxParameterDepth", "maxJSONDepth",
+        "jsonWritingOptions", "style", "arrayStyle", "boolStyle", "maxParameterDepth", "maxJSONDepth", "customQuery",
     ]
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
@@ -72,7 +73,25 @@ struct RequestComponent: EvalComponent {
             s = s.withDefaultHeader(name, value)
         }
         if let methods = try strings(options, "methodsEncodingParametersInURI") { s = s.withMethodsEncodingParametersInURI(Set(methods)) }
+        if options.has("customQuery") { s = s.withQueryStringSerialization(try customQuery(options.object("customQuery"))) }
         return s
+    }
+
+    /// `customQuery`: SPEC §3.2's custom query serialization, as a closure that returns a fixed
+    /// `query` (a string, or null for none) and, when given, an `error` (`domain`, `code`,
+    /// `description`).
+    static func customQuery(_ o: Fields) throws(HarnessError) -> QueryStringSerialization {
+        try requireKnown(o, ["query", "error"])
+        guard o.has("query") else { throw HarnessError(o.sub("query"), "required: a string, or null for no query") }
+        let query = try o.string("query")
+        var error: AFSError? = nil
+        if o.has("error") {
+            let e = try o.object("error")
+            try requireKnown(e, ["domain", "code", "description"])
+            error = AFSError(domain: try e.requireString("domain"), code: try e.int("code") ?? 0, message: try e.string("description") ?? "")
+        }
+        let result = QueryStringResult(query: query, error: error)
+        return { _, _ in result }
     }
 
     static func writingOptions(_ options: Fields) throws(HarnessError) -> JSONWritingOptions {

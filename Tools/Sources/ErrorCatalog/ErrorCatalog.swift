@@ -54,10 +54,14 @@ public struct ErrorCatalog {
         for call in index.calls["AFSError"] ?? [] {
             let args = Array(call.arguments)
             guard let first = args.first, first.label == nil || first.label?.text == "domain" else { continue }
-            constructionCount += 1
-            for frame in values.frames(around: call, args: args.map(\.expression)) {
-                sites.append(Self.site(call, args, frame: frame, values: values, file: index.path(of: call)))
+            let found = values.frames(around: call, args: args.map(\.expression)).map {
+                Self.site(call, args, frame: $0, values: values, file: index.path(of: call))
             }
+            // A domain read from the input at run time (a vector's custom-serialization closure
+            // returning its own error) is the caller's error passed through, not one the core makes.
+            if !found.isEmpty, found.allSatisfy({ !$0.domains.isEmpty && $0.domains.allSatisfy { $0.hasPrefix("‹") } }) { continue }
+            constructionCount += 1
+            sites += found
         }
     }
 

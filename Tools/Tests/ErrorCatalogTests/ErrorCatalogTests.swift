@@ -98,6 +98,20 @@ import Testing
         #expect(request.first?.reasons == ["The `parameters` argument is not valid JSON."])
     }
 
+    /// An error whose domain comes from the input (a harness closure returning the caller's own
+    /// error) is not listed; a literal domain beside it still is.
+    @Test func aDomainReadFromTheInputIsTheCallersError() {
+        let c = catalog("""
+            struct Fields { func string(_ k: String) -> String { k } }
+            func closure(_ e: Fields) -> AFSError {
+                AFSError(domain: e.string("domain"), code: 1, message: e.string("description"))
+            }
+            func mine() -> AFSError { AFSError(domain: "com.example", code: 2, message: "m") }
+            """)
+        #expect(c.sites.map(\.domains) == [["com.example"]])
+        #expect(c.constructionCount == 1)
+    }
+
     @Test func contextFromComputedPropertiesMergingAndHelpers() {
         let c = catalog(Self.kinds, """
             struct D {

@@ -237,11 +237,11 @@ def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, 
     return res, time.time() - t0, base
 
 
-def tests_cmd(skip=TESTS_SKIP):
+def tests_cmd(skip=TESTS_SKIP, scratch=SCRATCH):
     # --ignore-lock: SwiftPM locks the scratch path for a whole `swift test`, so parallel jobs
     # otherwise queue behind each other while their timeouts run (a job waiting for the lock
     # was counted as a timeout kill). --skip-build only reads the build products.
-    cmd = ["swift", "test", "--skip-build", "--ignore-lock", "--scratch-path", SCRATCH]
+    cmd = ["swift", "test", "--skip-build", "--ignore-lock", "--scratch-path", scratch]
     return cmd + (["--skip", skip] if skip else [])
 
 
@@ -256,9 +256,9 @@ def layer_tests(mutants, jobs, deadline=None, done_before=None, skip=TESTS_SKIP)
     return res, time.time() - t0, base
 
 
-def fuzz_cmd(t, seconds, out):
+def fuzz_cmd(t, seconds, out, scratch=FUZZ_SCRATCH):
     """fuzz-<t> for `seconds`, new inputs and crash artifacts into `out`; Corpus/<t> is only read."""
-    return [os.path.join(ROOT, FUZZ_SCRATCH, "release", f"fuzz-{t}"), f"-max_total_time={seconds}", "-print_final_stats=0",
+    return [os.path.join(ROOT, scratch, "release", f"fuzz-{t}"), f"-max_total_time={seconds}", "-print_final_stats=0",
             "-timeout=10", "-rss_limit_mb=4096", f"-artifact_prefix={out}/"] + fuzz.flags(t) + [out, os.path.join(ROOT, "Corpus", t)]
 
 

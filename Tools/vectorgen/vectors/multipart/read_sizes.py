@@ -33,4 +33,23 @@ def build():
             r.add("maxMultipartParts %d rejects %d caller parts: limitExceeded (SPEC §8)" % (limit, len(parts)),
                   inp, {"error": {"domain": CORE, "kind": "limitExceeded"}}, options={"maxMultipartParts": limit}, refs=["SPEC§8"],
                   verdict=decision("SPEC§8"))
+    # What each read call returns (reportReads), by the SPEC §5.5 rule: as much as fits, crossing phases and parts, never
+    # more than the buffer or the packet size, and 0 only once everything is read.
+    for opts in [{"packetSize": 5}, {"readSizes": [7]}, {"readSizes": [64], "packetSize": 8}, {"readSizes": [8], "packetSize": 64},
+                 {"readSizes": [1, 2, 3, 5, 8, 13], "packetSize": 4}, {"readSizes": [len(body) + 10]}]:
+        reads = expected_reads(len(body), opts.get("readSizes", [65536]), opts.get("packetSize"))
+        r.add("%d-byte body read with %s: each call returns min(buffer, packet size, what is left), the last 0 (SPEC §5.5; "
+              "expected by that rule)" % (len(body), ", ".join("%s %s" % kv for kv in opts.items())),
+              inp, {"body": bytes_value(body), "reads": reads}, options=dict(opts, reportReads=True))
     return r
+
+
+def expected_reads(total, read_sizes, packet):
+    """The SPEC §5.5 read sizes for a body of `total` bytes, buffer sizes cycling, then the final 0."""
+    out, left, k = [], total, 0
+    while left > 0:
+        n = min(read_sizes[k % len(read_sizes)], packet or left, left)
+        out.append(n)
+        left -= n
+        k += 1
+    return out + [0]

@@ -94,4 +94,13 @@ def build():
     start2 = two_long.index(MID) + len(MID)
     f.add("the second part's header section is too long for maxPartHeaderBytes %d → limitExceeded at byte %d, context part 1" % (h, start2 + h),
           {"boundary": B, "body": bytes_value(two_long)}, core_error("limitExceeded", start2 + h, ctx(h, 1)), options={"maxPartHeaderBytes": h})
+    # A defect that lies past the limit is never reached: the bytes beyond the limit are not parsed, however the input is
+    # chunked (a parser that takes a whole chunk in before checking its size reports the defect instead).
+    late = one(b"1")[:-len(CLOSE)] + MID + b"Content-Disposition form-data\r\n\r\n2" + CLOSE
+    cut = late.index(MID) + len(MID)  # the limit ends where the bad part starts
+    for opts, what in [({}, ", in one chunk"), ({"chunkSizes": [1]}, ", fed one byte at a time"), ({"chunkSizes": [BIG]}, ", in one large chunk")]:
+        f.add("a header line without a colon past the limit (maxMultipartBytes %d, the bad line starts at byte %d) → limitExceeded at "
+              "byte %d: the bytes past a limit are not parsed (SPEC §5.7: a defect before the limit wins, not one after it)%s"
+              % (cut, cut, cut, what), {"boundary": B, "body": bytes_value(late)}, core_error("limitExceeded", cut, lim(cut)),
+              options=dict(opts, maxMultipartBytes=cut))
     return f

@@ -3,7 +3,7 @@
 Query strings from the SPEC §2 reference (oracles/s2), escaping styles from oracles/s1, the URL rule from
 append_query() (oracles/s3: a '?' counts only before the first '#').
 """
-from ...levels import decision
+from ...levels import af, decision
 from ...oracles.s1_percent_escaping import unreserved, whatwg
 from ...oracles.s2_query_string import flatten
 from ...oracles.s3_requests import append_query, http_expect
@@ -120,4 +120,19 @@ def build():
         f.add("%s with an empty methodsEncodingParametersInURI sends a form body (SPEC §3.2)" % m,
               req("http", m, "http://example.com/p", params={"a": 1}),
               http_expect(m, "http://example.com/p", [], {"a": 1}, o, in_uri=()), options=o, verdict=form("3.2/uri-methods-default"))
+    # SPEC §3.2 custom query serialization (AF's queryStringSerialization block): its result replaces §2 for the URL and for
+    # the body alike; an error it reports fails the request even when it also returned a string; no string means no query.
+    block = af("3.2/custom-query-block")
+    for m, url in [("GET", "http://example.com/p?x=1&m=custom"), ("POST", "http://example.com/p")]:
+        o = dict(BASE_OPTS, customQuery={"query": "m=custom"})
+        f.add("%s with a custom query serialization returning 'm=custom': it replaces the built-in one (%s)" % (m, "in the URL" if m == "GET" else "in the body"),
+              req("http", m, "http://example.com/p?x=1" if m == "GET" else "http://example.com/p", params={"a": 1}),
+              {"url": url, "body": None if m == "GET" else {"text": "m=custom"}}, options=o, verdict=block)
+        o = dict(BASE_OPTS, customQuery={"query": "a=1", "error": {"domain": "custom", "code": 42, "description": "nope"}})
+        f.add("%s with a custom query serialization that returns 'a=1' and reports an error: the error is the output" % m,
+              req("http", m, "http://example.com/p", params={"a": 1}), {"error": {"domain": "custom", "code": 42}}, options=o, verdict=block)
+        o = dict(BASE_OPTS, customQuery={"query": None})
+        f.add("%s with a custom query serialization that returns no query: %s" % (m, "the URL is left as it is" if m == "GET" else "an empty body"),
+              req("http", m, "http://example.com/p", params={"a": 1}),
+              {"url": "http://example.com/p", "body": None if m == "GET" else {"text": ""}}, options=o, verdict=block)
     return f

@@ -62,4 +62,14 @@ def build():
           {"valid": True, "object": [0] * 5001, "error": ABSENT}, options={"decodeContentEncoding": True, "maxDecodedSize": 10003}, refs=["SPEC§8"],
           verdict=SPEC8)
     assert len(b"[" + b"0," * 5000 + b"0]") == 10003
+    # The 5-layer cap counts the combined list: repeated fields are one list (SPEC §6.3, RFC 9110 §5.3), so two fields of
+    # three codings are six layers, not two lists of three (curl CVE-2023-23916 counted per field).
+    six = g
+    for _ in range(5):
+        six = gz(six)
+    f.add("two Content-Encoding fields of three gzip codings each: one list of six layers, over SPEC §7's 5 → limitExceeded, "
+          "context limit 5 (the cap counts the combined list; RFC 9110 §5.3 combines repeated fields)",
+          resp("json", 200, "application/json", six, headers=[["Content-Encoding", "gzip, gzip, gzip"], ["Content-Encoding", "gzip, gzip, gzip"]]),
+          {"error": {"domain": "AFSerialization", "kind": "limitExceeded", "context": {"limit": "5"}}}, options=on, refs=["SPEC§8"],
+          verdict=SPEC7)
     return f

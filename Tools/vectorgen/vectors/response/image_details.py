@@ -13,7 +13,7 @@ import struct
 import zlib
 
 from ...images import (PNG_SIG, bmp_image, gif_image, jpeg_image, jpeg_segment, jpeg_sof, png_build, png_chunk,
-                       png_ihdr, tiff_image)
+                       png_ihdr, png_raw, tiff_image)
 from ...oracles.s6_5_serializers import IMAGE_CONTENT_TYPES, PILLOW_FORMAT, pillow_verdict
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
@@ -186,4 +186,21 @@ def build():
        "png", png_build(299, 300, ct=0, raw=raw, z=cinfo0), 299, 300,
        "the window size is not enforced (SPEC §7 decision): Python's zlib at wbits 15 inflates it in pieces, at the header's "
        "window it fails with 'invalid distance too far back'", options={"inflatesResponseImage": True}, verdict=SPEC7)
+    # Image data longer than IHDR implies is found while inflating, in the IDAT that carries the surplus: the inflation stops
+    # at the expected size (a decompression bomb costs no more than the image), and the error points at that chunk.
+    raw4 = png_raw(4, 4, 2, 8, 0)
+    surplus = png_build(4, 4, raw=raw4 + bytes(1))
+    bad("PNG 4×4 RGB whose IDAT inflates to one byte more than the 52 of its scanlines", "png", surplus,
+        "SPEC §6.5: the offending field is the IDAT chunk, byte 33 (8 of signature + 25 of IHDR)", offset=33)
+    z = zlib.compress(raw4 + bytes(1 << 20))
+    bomb = png_build(4, 4, raw=raw4 + bytes(1 << 20), z=z, split=64)
+    d, produced, at = zlib.decompressobj(), 0, None
+    for k in range(0, len(z), 64):  # the IDAT whose data takes the output past the 52 bytes (Python's zlib, piece by piece)
+        produced += len(d.decompress(z[k:k + 64]))
+        if produced > len(raw4):
+            at = 33 + (k // 64) * (12 + 64)
+            break
+    bad("PNG 4×4 RGB whose IDAT stream inflates to 1 MiB more, split into 64-byte IDATs", "png", bomb,
+        "SPEC §6.5: the IDAT that takes the output past the 52 bytes is the offending field, at byte %d (Python's zlib fed "
+        "chunk by chunk); inflation stops there" % at, offset=at)
     return f
