@@ -35,7 +35,7 @@ class Data:
 def swift_order(k):
     """Swift String order (SPEC §2.3): Unicode scalar values of the NFC form; canonically equal keys
     tie-break by their UTF-8 bytes. (Checked against Swift's own `<` on this machine for the keys in
-    query-string/ordering.json, 2026-11-23.)"""
+    query-string/ordering.json.)"""
     return (unicodedata.normalize("NFC", k), k.encode("utf-8"))
 
 

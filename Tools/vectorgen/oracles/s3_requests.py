@@ -7,7 +7,7 @@
   (JSONSerialization, PropertyListSerialization .xml): compact or pretty form, escapes, number text, plist
   layout. Sorted key order under .sortedKeys is ICU collation, which Python cannot compute: the orders used
   are literal lists (FOUNDATION_KEY_ORDER, RECORDED_ORDERS) taken from JSONSerialization(.sortedKeys) on this
-  machine (swift-corelibs-foundation, Swift 6.3.1, 2026-11-23). foundation_check() re-runs recorded cases
+  machine (swift-corelibs-foundation, Swift 6.3.1). foundation_check() re-runs recorded cases
   through Foundation itself (`python3 scripts/gen_vectors.py --foundation`, needs `swift`) and fails on any
   byte that differs.
 """

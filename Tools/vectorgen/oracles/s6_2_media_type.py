@@ -18,8 +18,8 @@ PARAM = r"(%s)=(%s|%s)" % (TOKEN, TOKEN, QUOTED)
 
 
 def af(value):
-    # "whitespace-trimmed" (SPEC §6.2): SP and HTAB, and the line ends CR and LF (Decision, issue 13:
-    # VT, FF and non-ASCII spaces are not trimmed).
+    # "whitespace-trimmed" (SPEC §6.2): SP and HTAB, and the line ends CR and LF (the SPEC §6.2 decision,
+    # Foundation's rule: VT, FF and non-ASCII spaces are not trimmed).
     return value.split(";", 1)[0].strip(" \t\r\n").lower()
 
 

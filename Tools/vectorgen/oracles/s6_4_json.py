@@ -1,8 +1,8 @@
 """SPEC §6.4 JSON response serializer: Foundation's recorded verdicts, the null-cleaning rule, the number rule.
 
 SPEC §6.4: af3/af4 accept/reject exactly what Foundation's JSONSerialization accepts on this platform.
-The verdicts below were produced by FOUNDATION_ORACLE (swift-corelibs-foundation, Swift 6.3.1, Linux,
-run 2026-11-23), never by this project; `python3 scripts/gen_vectors.py --check-foundation` re-runs
+The verdicts below were produced by FOUNDATION_ORACLE (swift-corelibs-foundation, Swift 6.3.1, Linux),
+never by this project; `python3 scripts/gen_vectors.py --check-foundation` re-runs
 it and fails if any recorded verdict changed. A verdict is the object Foundation returned (re-written
 by JSONSerialization, parsed here with json.loads) or, for a rejection, the "character N" index of
 Foundation's "... around character N." message (an index into the UTF-8 text Foundation parses after
@@ -158,7 +158,7 @@ for _txt, _n in [("\u0800\u0800", 10), ("€€", 10), ("\x7f", 5), ("\x7f\x7f",
 
 
 # (body, allowFragments, Foundation's verdict: its object as JSON text, or ("error", N) with N from "around character N"
-# when its message has one). Recorded with FOUNDATION_ORACLE on 2026-11-23 (re-checked by --check-foundation).
+# when its message has one). Recorded with FOUNDATION_ORACLE (re-checked by --check-foundation).
 FOUNDATION_DIALECT = [
     (b'[1, ]', 0, '[1]'),
     (b'[1,\n]', 0, '[1]'),
@@ -298,8 +298,8 @@ def check_foundation():
     """Re-runs FOUNDATION_ORACLE on every recorded document and compares the verdicts."""
     docs = [(d.encode("utf-8"), 0, v) for d, v in FOUNDATION_NUMBERS] + [(b, f, v) for _, b, f, v in FOUNDATION_ENCODINGS]
     docs += [(b, f, None if v == ("depth", None) else v) for b, f, v in FOUNDATION_DIALECT]
-    from .s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_APPENDED, JSON_READING_DESCRIPTION
-    docs += [(b, 1 if f else 0, ("message", text)) for _, b, f, text in FOUNDATION_MESSAGES + FOUNDATION_MESSAGES_APPENDED]
+    from .s6_4_json_messages import FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_AFTER_DEEP, JSON_READING_DESCRIPTION
+    docs += [(b, 1 if f else 0, ("message", text)) for _, b, f, text in FOUNDATION_MESSAGES + FOUNDATION_MESSAGES_AFTER_DEEP]
     docs += [(b, 0, ("message", text)) for _, b, text in FOUNDATION_DEEP_MESSAGES]
     lines = run_swift_oracle(FOUNDATION_ORACLE, ["%s\t%d" % (b.hex(), f) for b, f, _ in docs])
     bad = 0

@@ -1,7 +1,10 @@
 """Foundation's texts for rejected JSON (SPEC §6.4): the localized description of every 3840 and the
 NSDebugDescription sentence, recorded from Linux Foundation's JSONSerialization (swift-corelibs-foundation,
-Swift 6.3) with FOUNDATION_ORACLE (oracles/s6_4_json.py) on 2026-11-27; `python3 scripts/gen_vectors.py
---check-foundation` runs the oracle again on every row and reports a changed text.
+Swift 6.3) with FOUNDATION_ORACLE (oracles/s6_4_json.py); `python3 scripts/gen_vectors.py --check-foundation`
+runs the oracle again on every row and reports a changed text.
+
+The rows are in the id order of json-messages.json (ids are stable): FOUNDATION_MESSAGES, the deep row, then
+FOUNDATION_MESSAGES_AFTER_DEEP.
 
 The triggers reach every branch of Foundation's reader: misspelled literals, each state of its number scanner,
 strings (control bytes, ill-formed UTF-8 found only when a run ends), escapes and surrogate pairs, objects,
@@ -121,8 +124,9 @@ FOUNDATION_DEEP_MESSAGES = [
     ("513 '[' then x", b"[" * 513 + b"x", "Too many nested arrays or dictionaries around character 513."),
 ]
 
-# Appended after the deep row (ids are stable): the sentences that tell Foundation's reader from near misses
-# (found by mutation analysis of FoundationJSONDiagnosis). (what, body, allowFragments, NSDebugDescription)
+# The sentences that tell Foundation's reader from near misses of it: bodies on which FoundationJSONDiagnosis, the
+# core's restatement of those sentences, would give another sentence if one of its branches were off.
+# (what, body, allowFragments, NSDebugDescription)
 FOUNDATION_MESSAGES_MORE = [
     ("'[1\\r2]' (CR ends the number)", b'[1\r2]', False, 'Invalid value around character 3.'),
     ('\'["a" 1]\'', b'["a" 1]', False, 'Invalid value around character 5.'),
@@ -138,11 +142,10 @@ FOUNDATION_MESSAGES_MORE = [
     ("'1e400' without allowFragments (the fragment check comes before the number check)", b'1e400', False, 'JSON text did not start with array or object and option to allow fragments not set.'),
 ]
 
-# Appended after the rows above (ids are stable), recorded with FOUNDATION_ORACLE on 2026-11-27 (session 16): the
-# sentences that tell Foundation's reader from the near misses the vectors-only mutation run at ef4ada6 left alive
-# in FoundationJSONDiagnosis (a space or a control byte in a string read to the end, UTF-8 checks after a high
-# surrogate, uppercase hex in surrogate escapes, the number scanner's leading-zero and operator states). Each body
-# is one the core rejects with a sentence of its own that differs from Foundation's, or where the near miss reads on.
+# More such sentences, for the branches of FoundationJSONDiagnosis a near miss can take: a space or a control byte
+# in a string read to the end, UTF-8 checks after a high surrogate, uppercase hex in surrogate escapes, the number
+# scanner's leading-zero and operator states. Each body is one the core rejects with a sentence of its own that
+# differs from Foundation's, or where the near miss reads on.
 # (what, body, allowFragments, NSDebugDescription)
 FOUNDATION_MESSAGES_NEAR_MISSES = [
     ('\'["\' then control byte 1F, unterminated', b'["\x1f', False, 'Unescaped control character around character 2.'),
@@ -173,4 +176,4 @@ FOUNDATION_MESSAGES_NEAR_MISSES = [
 ]
 
 # Every row after the deep one, in id order (json-messages.json and --check-foundation read this).
-FOUNDATION_MESSAGES_APPENDED = FOUNDATION_MESSAGES_MORE + FOUNDATION_MESSAGES_NEAR_MISSES
+FOUNDATION_MESSAGES_AFTER_DEEP = FOUNDATION_MESSAGES_MORE + FOUNDATION_MESSAGES_NEAR_MISSES

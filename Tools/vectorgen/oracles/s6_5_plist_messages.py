@@ -1,6 +1,6 @@
 """Foundation's texts for property lists it cannot read (SPEC §6.5): NSCocoaErrorDomain 3840 with the one localized
 description and an NSDebugDescription sentence, recorded from Linux Foundation's PropertyListSerialization
-(swift-corelibs-foundation, Swift 6.3) with PLIST_ORACLE on 2026-11-27; `python3 scripts/gen_vectors.py
+(swift-corelibs-foundation, Swift 6.3) with PLIST_ORACLE; `python3 scripts/gen_vectors.py
 --check-foundation` runs the oracle again on every row and reports a changed text.
 """
 from .s6_4_json import run_swift_oracle

@@ -24,6 +24,6 @@ def build():
               {"mimeType": af(value)}, profiles=["af3", "af4"])
     f.add("no Content-Type header → no MIME type (SPEC §6.2)", {}, {"mimeType": None}, profiles=["af3", "af4"])
     for value, what in AF_EDGES:
-        f.add("%s: %r → %r by the SPEC §6.2 rule (whitespace = SP, HTAB, CR, LF: Decision, issue 13)" % (what, value, af(value)),
+        f.add("%s: %r → %r by the SPEC §6.2 rule (whitespace = SP, HTAB, CR, LF: Decision)" % (what, value, af(value)),
               {"contentType": value}, {"mimeType": af(value)}, profiles=["af3", "af4"])
     return f

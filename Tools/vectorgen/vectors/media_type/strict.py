@@ -55,7 +55,7 @@ def build():
         g.add("%s: %r is not an RFC 9110 media-type → no MIME type" % (what, value), {"contentType": value},
               {"mimeType": None}, profiles=["strict"], refs=["RFC9110#5.6.4"] if '"' in value else None)
     g.add("no Content-Type header → no MIME type", {}, {"mimeType": None}, profiles=["strict"])
-    # Issue 13: every qdtext / quoted-pair class boundary and the ";" between parameters.
+    # RFC 9110 §5.6.4: every qdtext / quoted-pair class boundary, and the ";" between parameters (§5.6.6).
     for (value, what), parses in zip(STRICT_EDGES, EXPECT_PARSE):
         r = strict(value)
         assert (r is not None) == parses, value

@@ -52,10 +52,10 @@ def build():
     c.add("strict, caller boundary in part 1's body: never regenerated; boundaryCollision at offset %d, context part 1 and the boundary" % 3,
           req([part_json(p) for p in parts]), core_error("boundaryCollision", offset=3, context={"part": "1", "boundary": B}),
           profiles=["strict"])
-    # Appended: LF--boundary without the CR is not the delimiter (RFC 2046 §5.1.1: the delimiter is CRLF "--" boundary), so
-    # nothing collides: the first generated boundary is kept (seed 7) and a caller boundary writes the body. The text after
+    # What does not collide: LF--boundary without the CR is not the delimiter (RFC 2046 §5.1.1: the delimiter is CRLF "--"
+    # boundary), so the first generated boundary is kept (seed 7) and a caller boundary writes the body. A matcher that
+    # starts as if a CR had been seen (DelimiterMatcher's `matched` starting at 1) would report a collision. The text after
     # the boundary ("x") keeps Python email from reading the LF-ended line as a boundary line (asserted by cross_check).
-    # Mutation survivor DelimiterMatcher.var matched 0→1 (a fresh matcher that starts as if a CR had been seen).
     for where in (0, 1):
         data = ("\n--%s" % bs[0]).encode() + b"x"
         parts = [form("a", "1"), form("x", data)] if where else [form("x", data), form("a", "1")]

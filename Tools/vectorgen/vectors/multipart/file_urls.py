@@ -67,7 +67,7 @@ def build():
           "ENAMETOOLONG, not 'no such file': fileReadFailed naming the decoded path (decision; Python unquote decodes %41%42 to AB)",
           req([{"kind": "path", "name": "f", "path": url}]), core_error("fileReadFailed", context={"path": path}))
     # %00 decodes to a NUL, which no POSIX path holds (Python's os.stat refuses it: "embedded null byte"); a C call would
-    # cut the path there and read hello.TXT (fixed core bug). Nothing is at the decoded path → −1000 'File URL not reachable.'
+    # cut the path there and read hello.TXT. Nothing is at the decoded path → −1000 'File URL not reachable.'
     for url in ["file:///dev/null%00.png", FIXTURES + "/hello.TXT\0.png"]:
         path = unquote(urlsplit(url).path) if url.startswith("file:") else url
         assert "\0" in path

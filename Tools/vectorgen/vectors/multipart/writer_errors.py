@@ -1,6 +1,7 @@
 """Vectors/multipart/writer-errors.json: writer errors by kind, with the offset and context that say where (SPEC §5.1, §5.3–§5.5, §8).
 
-Issue 13 follow-up (mutation survivors in the writer): typed errors with their kind, offset and context.
+Every writer error is typed: its kind, and the offset and context that say where, so that an error with the right
+kind but the wrong part, byte or value is caught.
 """
 from ...levels import decision
 from ...oracles.s5_multipart import B, body_bytes, cross_check, file, form, part_json

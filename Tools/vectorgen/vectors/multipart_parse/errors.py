@@ -38,7 +38,8 @@ def build():
     for body, what, kind, offset in bad:
         e.add(what + " → typed error %s at byte %d (SPEC §5.7 names each defect with its offset)" % (kind, offset),
               {"boundary": B, "body": bytes_value(body)}, core_error(kind, offset))
-    # errors/010 (kept id): SPEC §5.7 decision — `--B` followed by other bytes is no delimiter line.
+    # errors/010 is no error but stays in this file (ids are stable): SPEC §5.7 decision — `--B` followed by other bytes
+    # is no delimiter line.
     garbage_first = ("--%sXYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--%s--\r\n" % (B, B)).encode()
     e.add("first delimiter followed by garbage: `--BXYZ` is not a delimiter line (SPEC §5.7 decision, RFC 2046 §5.1.1 grammar), "
           "so everything before the close delimiter is preamble and the form is empty; werkzeug reads zero parts too",

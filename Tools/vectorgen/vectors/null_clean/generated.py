@@ -31,7 +31,7 @@ def build():
     g.add("600 nested objects: iterative or limited, never a stack overflow → nestingTooDeep (SPEC §8)", {"json": deep},
           {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}, refs=["SPEC§8"])
     # The depth boundary: SPEC §8 default 512 nested containers, the same boundary Foundation's JSONSerialization
-    # enforces when parsing (512 accepted, 513 rejected; checked 2026-11-23, see FOUNDATION_DIALECT).
+    # enforces when parsing (512 accepted, 513 rejected; recorded in FOUNDATION_DIALECT).
     for n, kind in [(512, None), (513, "nestingTooDeep")]:
         arr = [None, 1]
         for _ in range(n - 1):

@@ -13,8 +13,8 @@ def build():
               {"utf16": utf16_units(s)}, {"text": af(s)})
         g.add("%s as UTF-8 bytes; expected from urllib.parse.quote(s, safe='/?')" % what,
               {"hex": s.encode("utf-8").hex()}, {"text": af(s)})
-    # Appended: the ASCII bytes at the edges of the one-byte UTF-8 range (U+0000, U+007F) and the same next to a
-    # two-byte character, as UTF-8 bytes; expected from urllib.parse.quote(s, safe='/?').
+    # The ASCII bytes at the edges of the one-byte UTF-8 range (U+0000, U+007F), alone and next to a two-byte
+    # character, as UTF-8 bytes: a reader must take them as one-byte characters; expected from urllib.parse.quote(s, safe='/?').
     for s, what in [("\x7f", "U+007F DEL, the last one-byte UTF-8 character"), ("a\x7fb", "U+007F between letters"),
                     ("\x00", "U+0000, the first one-byte UTF-8 character"), ("\x7f\u00e9\x7f", "U+007F around U+00E9")]:
         g.add("%s as UTF-8 bytes; expected from urllib.parse.quote(s, safe='/?')" % what,

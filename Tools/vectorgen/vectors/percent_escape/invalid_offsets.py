@@ -1,7 +1,7 @@
 """Vectors/percent-escape/invalid-offsets.json: invalid input errors carry the offset of the first bad unit or byte (SPEC §1.5).
 
-Offsets: Python's utf-16-le decoder error start / 2 for surrogates, UnicodeDecodeError.start for UTF-8. Issue 13:
-the error context names the offending unit or byte (decision: "codeUnit" as U+XXXX, "byte" as 0xXX, uppercase hex).
+Offsets: Python's utf-16-le decoder error start / 2 for surrogates, UnicodeDecodeError.start for UTF-8. The error
+context names the offending unit or byte (decision: "codeUnit" as U+XXXX, "byte" as 0xXX, uppercase hex).
 """
 from ...oracles.s1_percent_escaping import af
 from ...vectorfile import VectorFile

@@ -1,7 +1,7 @@
 """Vectors/percent-escape/large.json: an input above 64 KiB (SPEC §1.2, §8).
 
-Issue 13: above 64 KiB the escaper copies a mostly-unescaped result into an exact-size string (SPEC §8:
-memory in proportion to the input); the text must not change. Expected by urllib quote.
+Above 64 KiB the escaper copies a mostly-unescaped result into an exact-size string (SPEC §8: memory in
+proportion to the input); the text must not change. Expected by urllib quote.
 """
 from ...oracles.s1_percent_escaping import af
 from ...vectorfile import VectorFile

@@ -18,9 +18,9 @@ def build():
     for n in range(1, 101):
         t = "a" * (n - 1) + " "
         f.add("%d bytes, the last one a space; expected by urllib quote(safe='/?')" % n, {"text": t}, {"text": af(t)})
-    # Appended: inputs of 32 bytes and more take the vector path, which picks its table by style; every style on a
-    # 32- and a 40-byte input holding the bytes the styles disagree on (/ ? ~ space * + !). Expected by each style's
-    # oracle (oracles/s1 STYLES).
+    # SPEC §1.3 styles on the vector path: inputs of 32 bytes and more take it, and it picks its table by style; every
+    # style on a 32- and a 40-byte input holding the bytes the styles disagree on (/ ? ~ space * + !). Expected by each
+    # style's oracle (oracles/s1 STYLES).
     for n in (32, 40):
         t = ("a/b?c~d e*f+g!" * 3)[:n]
         for style, fn, oracle, refs in STYLES:

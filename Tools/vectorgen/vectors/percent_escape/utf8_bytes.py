@@ -1,7 +1,7 @@
 """Vectors/percent-escape/utf8-bytes.json: every byte valid UTF-8 carries above 0x7F, in every style (SPEC §1.2, §1.3).
 
-Issue 13: continuation bytes 80–BF and leads C2–F4, each in the smallest text that holds it; the ids name
-the style and the byte.
+Continuation bytes 80–BF and leads C2–F4, each in the smallest text that holds it; the ids name the style and
+the byte.
 """
 from ...oracles.s1_percent_escaping import STYLES
 from ...vectorfile import VectorFile

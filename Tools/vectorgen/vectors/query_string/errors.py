@@ -1,7 +1,10 @@
 """Vectors/query-string/errors.json: data values and nesting beyond the limit are typed errors (SPEC §2.7, §8).
 
-Issue 13: dataInQueryString names the pair's field and the byte count; nestingTooDeep the limit and the field
-of the first container that is too deep, cut to its first 200 characters (decisions).
+dataInQueryString names the pair's field and the byte count; nestingTooDeep the limit and the field of the first
+container that is too deep, cut to its first 200 characters (decisions).
+
+The topics below are grouped by rule: data values (SPEC §2.7), then the nesting limit (SPEC §8). Ids are numbered in
+the order the vectors are added and never change (vectorfile.py), so build() calls the topics in id order.
 """
 from ...levels import decision
 from ...oracles.s2_query_string import Set, query, to_json
@@ -12,10 +15,39 @@ from ._shared import verdict
 def build():
     f = VectorFile("query-string", "errors", "Data values and nesting beyond the limit are typed errors (SPEC §2.7, §8)",
                    ["SPEC§2.7", "SPEC§8"], verdict=verdict)
+    data_values(f)
+    nesting_limits(f)
+    data_error_context(f)
+    depth_boundary_and_context(f)
+    sets_count_as_containers(f)
+    return f
+
+
+# SPEC §2.7 data values: a typed error in every profile, anywhere in the tree; the error names the pair's field and the
+# byte count (decision).
+
+def data_values(f):
     f.add("data value in a query is a typed error in every profile (SPEC §2.7 Deviation)",
           {"parameters": {"d": {"$data": "00ff"}}}, {"error": {"domain": CORE}})
     f.add("data nested in an array is a typed error", {"parameters": {"a": [1, {"$data": "41"}]}}, {"error": {"domain": CORE}})
     f.add("data inside a set is a typed error", {"parameters": {"s": {"$set": [{"$data": ""}]}}}, {"error": {"domain": CORE}})
+
+
+def data_error_context(f):
+    f.add("data value: kind dataInQueryString, context field d, length 2 (SPEC §2.7)",
+          {"parameters": {"d": {"$data": "00ff"}}},
+          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "d", "length": "2"}}})
+    f.add("data nested in an array: kind dataInQueryString, context field a[] (brackets added before escaping), length 1 (SPEC §2.7)",
+          {"parameters": {"a": [1, {"$data": "41"}]}},
+          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "a[]", "length": "1"}}})
+
+
+# SPEC §8 nesting limit: depth = containers on the path from the top-level value (which is depth 0); a limit of N
+# admits N nested containers and rejects N + 1 (SPEC §8's decision, not AF's, which has no limit); the error names the
+# limit and the field of the first container that is too deep, cut to its first 200 characters (decision).
+
+def nesting_limits(f):
+    """The default limit 512 and configured limits far from the depth, for dictionaries, arrays and sets."""
     deep = 1
     for _ in range(600):
         deep = {"k": deep}
@@ -44,17 +76,10 @@ def build():
         s10 = Set([s10])
     f.add("maxParameterDepth 4 rejects 10 nested sets → nestingTooDeep (SPEC §8)", {"parameters": {"s": to_json(s10)}},
           {"error": {"domain": CORE, "kind": "nestingTooDeep"}}, options={"maxParameterDepth": 4})
-    # Issue 13. Error kinds with their context (Decision: dataInQueryString names the pair's field and
-    # the byte count; nestingTooDeep the limit and the field of the first container that is too deep,
-    # cut to its first 200 characters).
-    f.add("data value: kind dataInQueryString, context field d, length 2 (SPEC §2.7)",
-          {"parameters": {"d": {"$data": "00ff"}}},
-          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "d", "length": "2"}}})
-    f.add("data nested in an array: kind dataInQueryString, context field a[] (brackets added before escaping), length 1 (SPEC §2.7)",
-          {"parameters": {"a": [1, {"$data": "41"}]}},
-          {"error": {"domain": CORE, "kind": "dataInQueryString", "context": {"field": "a[]", "length": "1"}}})
-    # Depth = containers on the path from the top-level value (which is depth 0): a limit of N admits
-    # N nested containers and rejects N + 1 (SPEC §8 "nesting depth").
+
+
+def depth_boundary_and_context(f):
+    """At the limit and one over it, with the error's context."""
     for n, limit in [(4, 4), (5, 4), (512, None), (513, None)]:
         tree = "leaf"
         for _ in range(n - 1):
@@ -88,13 +113,15 @@ def build():
           {"parameters": {"$set": [[1]]}},
           {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "1", "field": ""}}},
           options={"maxParameterDepth": 1}, profiles=["af3", "af4"])
-    # Appended: a set counts as one container like an array (SPEC §8 depth = containers on the path): a dictionary, a
-    # set and an array in it are 3 containers, admitted by maxParameterDepth 3 and rejected by 2 (the array named by
-    # the set's field, a set passing its key to its items, SPEC §2.2). Text from oracles/s2 query().
+
+
+def sets_count_as_containers(f):
+    """A set counts as one container like an array: a dictionary, a set and an array in it are 3 containers,
+    admitted by maxParameterDepth 3 and rejected by 2 (the array named by the set's field, a set passing its key to its
+    items, SPEC §2.2). Text from oracles/s2 query()."""
     params = {"a": Set([[1]])}
     f.add("{a: set{[1]}} (3 containers) with maxParameterDepth 3: admitted (SPEC §8)", {"parameters": to_json(params)},
           {"text": query(params)[0]}, options={"maxParameterDepth": 3}, verdict=decision("SPEC§8"))
     f.add("{a: set{[1]}} (3 containers) with maxParameterDepth 2: rejected, the array named by the set's field a (SPEC §8)",
           {"parameters": to_json(params)}, {"error": {"domain": CORE, "kind": "nestingTooDeep", "context": {"limit": "2", "field": "a"}}},
           options={"maxParameterDepth": 2})
-    return f

@@ -15,7 +15,7 @@ def build():
     pairs = flatten(None, params, "brackets", "numeric")
     for style, fn in [("whatwgForm", whatwg), ("rfc3986Unreserved", unreserved)]:
         text = "&".join(fn(k) + "=" + fn(v) for k, v in pairs)
-        f.add("%s escaping of fields and values; expected from the %s oracle in gen_percent_escape.py" % (style, style),
+        f.add("%s escaping of fields and values; expected from the %s oracle in oracles/s1_percent_escaping.py" % (style, style),
               {"parameters": params}, {"text": text}, options={"style": style},
               refs=["WHATWG-URL#5.2"] if style == "whatwgForm" else ["RFC3986#2.3"])
     # Values of 32 bytes and more, dense with escapes and with spaces among them: the core's SIMD
@@ -25,7 +25,7 @@ def build():
     for style, fn in [("whatwgForm", whatwg), ("rfc3986Unreserved", unreserved)]:
         text = "&".join(fn(k) + "=" + fn(v) for k, v in pairs)
         f.add("%s escaping of long values dense with escapes and spaces (the vector path of the escaper); expected from "
-              "the %s oracle in gen_percent_escape.py" % (style, style),
+              "the %s oracle in oracles/s1_percent_escaping.py" % (style, style),
               {"parameters": params}, {"text": text}, options={"style": style},
               refs=["WHATWG-URL#5.2"] if style == "whatwgForm" else ["RFC3986#2.3"])
     return f

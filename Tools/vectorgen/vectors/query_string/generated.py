@@ -35,7 +35,7 @@ def random_tree(rng, depth):
 
 def build():
     f = VectorFile("query-string", "generated",
-                   "Seeded random parameter trees (seed 5) flattened by the SPEC §2 reference in scripts/gen_query_string.py",
+                   "Seeded random parameter trees (seed 5) flattened by the SPEC §2 reference in Tools/vectorgen/oracles/s2_query_string.py",
                    ["SPEC§2.1", "SPEC§2.2", "SPEC§2.3", "SPEC§2.5"], verdict=verdict)
     rng = random.Random(5)
     styles = [("brackets", "numeric"), ("brackets", "numeric"), ("noBrackets", "numeric"),

@@ -12,6 +12,9 @@ UA = "AFSerializationTests/1.0 (Linux)"
 
 BASE_OPTS = {"preferredLanguages": LANGS, "userAgent": UA}
 
+# The expected output of a request whose parameters nest deeper than the limit (SPEC §8), error kind only.
+NESTING_TOO_DEEP = {"error": {"domain": "AFSerialization", "kind": "nestingTooDeep"}}
+
 
 def req(serializer, method, url, headers=None, params=None):
     r = {"serializer": serializer, "method": method, "url": url}

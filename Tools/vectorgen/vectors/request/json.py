@@ -1,8 +1,8 @@
 """Vectors/request/json.json: the JSON serializer, Foundation's bytes, application/json, −1016 for invalid JSON (SPEC §3.3).
 
 Bodies from json.dumps(separators=(",", ":"), ensure_ascii=False) with "/" → "\\/" (Foundation's JSONSerialization
-output, checked against swift-corelibs-foundation on this machine for the shapes used). Issue 25: the −1016
-error's description and context.field follow the SPEC §3.3 path rule.
+output, checked against swift-corelibs-foundation on this machine for the shapes used). The −1016 error's
+description is Foundation's default and its context.field follows the SPEC §3.3 path rule.
 """
 from ...levels import af, decision
 from ...oracles.s3_requests import REQUEST_DOMAIN, default_headers, foundation_json, has, merge
@@ -49,7 +49,7 @@ def build():
         f.add("%s is not valid JSON → −1016 with AF's failure reason (SPEC §3.3)" % what,
               {"serializer": "json", "method": "POST", "url": "http://example.com/api", "parameters": params},
               {"error": err}, options=BASE_OPTS, verdict=af("3.3/json-validity-1016"))
-    # Issue 25: what an AF user reads in the −1016 error. The description is Linux Foundation's default
+    # What an AF user reads in the −1016 error. The description is Linux Foundation's default
     # for an NSError without one ("The operation could not be completed. " + the failure reason, SPEC
     # §3.3); context `field` is the path of the first invalid value in model order, written as SPEC §3.3
     # says ($, .key, [index]), at most its first 200 characters. Expected from that text.

@@ -1,7 +1,7 @@
 """Vectors/request/plist.json: the property-list serializer, XML plist v1.0 like Foundation (SPEC §3.4).
 
 Bodies from plistlib.dumps(sort_keys=True), which matched Foundation's PropertyListSerialization XML byte for
-byte for these shapes (checked on this machine, 2026-11-22).
+byte for these shapes (checked on this machine).
 """
 import plistlib
 

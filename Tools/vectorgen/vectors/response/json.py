@@ -18,7 +18,7 @@ VALID_JSON = [
 
 
 # Foundation's JSONSerialization on this platform accepts these (checked with swift-corelibs-foundation,
-# Swift 6.3.1, 2026-11-22) although RFC 8259 and Python reject them; SPEC §6.4 follows Foundation.
+# Swift 6.3.1) although RFC 8259 and Python reject them; SPEC §6.4 follows Foundation.
 FOUNDATION_ACCEPTS = [("[1,]", [1]), ('{"a":1,}', {"a": 1}), ('\ufeff{"bom":1}', {"bom": 1})]
 
 INVALID_JSON = ["{", "[1,,2]", "{'a':1}", "tru", "[1 2]", '{"a" 1}', '"unterminated', "[", "}", '{"a":}', "{} x", "[01]", "{,}", "nul", "[\"\\x\"]", "[,1]"]

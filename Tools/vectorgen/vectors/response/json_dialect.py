@@ -11,8 +11,8 @@ from ...vectorfile import VectorFile
 from ._shared import JSON_ACCEPT, JSON_UTF8, SPEC64, SPEC8, dialect, json_extension
 
 
-# Malformed numbers are pinned at Foundation's offset, the byte that cannot continue the number (SPEC §6.4
-# decision, issue 25; the core used to report the number's first byte). Left unpinned here:
+# Malformed numbers are pinned at Foundation's offset, the byte that cannot continue the number, not the number's
+# first byte (SPEC §6.4 decision). Left unpinned here:
 OFFSET_DISAGREES = {  # '[1,]x': Foundation's dialect accepts '[1,]' and fails at the x (4); strict fails at ']' (3): one offset per dialect
                     b"[1,]x": 3}
 

@@ -7,7 +7,7 @@ them and json-parser / json-dialect pin them; Foundation's sentence may name ano
 what its own reader saw). Profiles af3 and af4 (the Foundation dialect).
 """
 from ...oracles.s6_4_json import cocoa_error
-from ...oracles.s6_4_json_messages import (FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_APPENDED,
+from ...oracles.s6_4_json_messages import (FOUNDATION_DEEP_MESSAGES, FOUNDATION_MESSAGES, FOUNDATION_MESSAGES_AFTER_DEEP,
                                           JSON_READING_DESCRIPTION)
 from ...oracles.s6_responses import ABSENT, resp
 from ...vectorfile import VectorFile
@@ -25,7 +25,7 @@ def build():
     for what, body, debug in FOUNDATION_DEEP_MESSAGES:
         add(f, what + ", maxJSONDepth 1000: the core reads on to the syntax error, Foundation stops at its own 512", body, False, debug,
             options={"maxJSONDepth": 1000}, refs=["SPEC§8"])
-    for what, body, fragments, debug in FOUNDATION_MESSAGES_APPENDED:
+    for what, body, fragments, debug in FOUNDATION_MESSAGES_AFTER_DEEP:
         add(f, what, body, fragments, debug)
     return f
 
