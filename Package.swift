@@ -26,7 +26,7 @@ let package = Package(
         // SIMD percent-escaping (AVX2, checked at run time), behind the core's scalar reference
         // loop; optimized in every build like the core.
         .target(name: "CPercentEscape", cSettings: [.unsafeFlags(["-O2"])]),
-        // The serialization core. No Foundation here (see README "Design").
+        // The serialization core. No Foundation here (README "The core, by SPEC section").
         .target(name: "AFSerialization", dependencies: ["CZlib", "CPercentEscape"], swiftSettings: optimizedEvenInDebug),
         // Foundation interop (property lists) kept out of the core.
         .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
@@ -64,18 +64,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the test targets share: the repository's paths (root, Vectors/, Corpus/, Tests/Fixtures)
+        // and child processes (python3 as an oracle, the CLI with a watchdog). Foundation only; no
+        // product or executable depends on it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AFSerializationTests",
             dependencies: [
                 "AFSerialization",
                 "AFFoundationCompat",
                 "AFVectorFormat",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ]
         ),
-        .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance", "AFVectorFormat"]),
-        // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests (issue 6).
+        .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance", "AFVectorFormat", "TestSupport"]),
+        // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests.
         .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "AFCorpusFormat", "CZlib"]),
         // Corpus inputs through the fuzz bodies without libFuzzer: the overnight driver's coverage step.
         .executableTarget(
@@ -92,7 +97,7 @@ let package = Package(
         .target(name: "AFFuzzXMLOracle", dependencies: ["AFFuzzBodies", "CExpat"]),
         .testTarget(
             name: "FuzzReplayTests",
-            dependencies: ["AFFuzzBodies", "AFCorpusFormat", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFCorpus", "AFConformance"]),
+            dependencies: ["AFFuzzBodies", "AFCorpusFormat", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFCorpus", "AFConformance", "TestSupport"]),
     ]
 )
 
@@ -155,7 +160,7 @@ if let core = Context.environment["AFS_CORE"], !core.isEmpty {
     for target in package.targets where target.name == "AFSerialization" { target.path = core }
 }
 
-// Mutation analysis (issue 13, scripts/mutation/mutate.py): with AFS_MUTANTS set, the core is
+// Mutation analysis (scripts/mutation/mutate.py): with AFS_MUTANTS set, the core is
 // compiled from the mutant schemata that Tools/afs-mutate writes (every mutant behind a runtime switch,
 // AFS_MUTANT=<id>; unset or 0 = the original program). AFS_MUTANTS=1 means the default directory;
 // any other value is the directory itself. Use a scratch path of its own (.build-mutants/…).

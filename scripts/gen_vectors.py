@@ -6,15 +6,17 @@
     python3 scripts/gen_vectors.py --foundation        # re-check the request writers against Foundation (needs swift)
     python3 scripts/gen_vectors.py --check-foundation  # re-run the recorded JSONSerialization verdicts (needs swift)
 
-The generators are the package Tools/vectorgen (its __init__.py maps it). Needs Python ≥ 3.9 and the
-`regex` module (pip install regex) for grapheme clusters.
+The generators are the package Tools/vectorgen (its __init__.py maps it), installed editable with its
+pinned oracles by .ci/setup (Tools/vectorgen/pyproject.toml).
 """
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tools"))
-
-from vectorgen.cli import main  # noqa: E402
+try:
+    from vectorgen.cli import main
+except ModuleNotFoundError as e:  # the package, not one of its dependencies
+    if e.name != "vectorgen":
+        raise
+    sys.exit("vectorgen is not installed: run .ci/setup (or python3 -m pip install -e Tools/vectorgen)")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -6,7 +6,7 @@
 
 Reads `swift package describe --type json` with AFS_FUZZ=1 and AFS_MUTANTS=1, so the fuzz executables
 and the mutation fork server (declared only in those builds) are drawn too. The rule ("no arrow
-back", issue 24): the runner library (AFConformance), the wire format and the corpus format reach no
+back"): the runner library (AFConformance), the wire format and the corpus format reach no
 fuzz code; the fuzz bodies reach no runner; only the fuzz executables (the libFuzzer targets, their
 oracles, afs-fuzz-replay) and their tests reach the fuzz bodies. The block sits between `<!-- BEGIN GENERATED: module-graph` and `<!-- END GENERATED:
 module-graph -->`.

@@ -8,14 +8,12 @@ Eval protocol 1.1 (VECTORS.md §5). The body is fed, in the vector's chunks, to
 multipart.PushMultipartParser(boundary, strict=True): its non-blocking parser, the one its blocking
 MultipartParser and parse_form_data are built on.
 """
-import os
 import sys
 from importlib.metadata import version
 
 import multipart
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
-from afs_protocol import Unsupported, chunks, read_bytes, serve, unexpected_error, write_bytes  # noqa: E402
+from afs_protocol import Unsupported, chunks, read_bytes, serve, unexpected_error, write_bytes
 
 NAME = "python-multipart-strict"
 VERSION = "multipart %s, Python %s" % (version("multipart"), sys.version.split()[0])

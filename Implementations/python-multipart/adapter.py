@@ -10,7 +10,6 @@ header bytes and data, and the Content-Disposition is read with python_multipart
 parse_options_header, as Starlette does.
 """
 import logging
-import os
 import sys
 from importlib.metadata import version
 
@@ -18,8 +17,7 @@ import python_multipart
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import parse_options_header
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
-from afs_protocol import Unsupported, chunks, read_bytes, serve, unexpected_error, write_bytes  # noqa: E402
+from afs_protocol import Unsupported, chunks, read_bytes, serve, unexpected_error, write_bytes
 
 NAME = "python-multipart"
 VERSION = "python-multipart %s, Python %s" % (version("python-multipart"), sys.version.split()[0])

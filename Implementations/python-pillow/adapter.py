@@ -13,15 +13,13 @@ stdout. One component, mapped onto the API a Python developer calls for the job 
 Nothing of AF's behaviour is emulated here: what Pillow cannot take is "unsupported".
 """
 import io
-import os
 import sys
 import warnings
 
 import PIL
 from PIL import Image
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
-from afs_protocol import ERROR_MEMBERS, Unsupported, af_response_body, serve  # noqa: E402
+from afs_protocol import ERROR_MEMBERS, Unsupported, af_response_body, serve
 
 NAME = "python-pillow"
 VERSION = "Pillow %s, Python %s" % (PIL.__version__, sys.version.split()[0])

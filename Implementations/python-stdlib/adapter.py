@@ -34,8 +34,7 @@ import urllib.parse
 
 import urllib3
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
-from afs_protocol import (ERROR_MEMBERS, Obj, Unsupported, af_response_body, chunks, lib_error,  # noqa: E402
+from afs_protocol import (ERROR_MEMBERS, Obj, Unsupported, af_response_body, chunks, lib_error,
                           read_bytes, serve, write_bytes)
 
 # urllib3 guesses a file part's type with mimetypes.guess_type(); read only Python's built-in table,

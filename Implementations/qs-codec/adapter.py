@@ -7,15 +7,13 @@ a Python port of the JavaScript `qs` library).
 Eval protocol 1.1 (VECTORS.md §5). Only `query-string` is modelled; the vector's options map onto
 qs_codec.EncodeOptions (README.md), and what qs cannot express is "unsupported".
 """
-import os
 import sys
 from importlib.metadata import version
 
 import qs_codec
 from qs_codec import EncodeOptions, Format, ListFormat
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python-common"))
-from afs_protocol import Obj, Unsupported, serve  # noqa: E402
+from afs_protocol import Obj, Unsupported, serve
 
 NAME = "qs-codec"
 VERSION = "qs-codec %s, Python %s" % (version("qs-codec"), sys.version.split()[0])

@@ -3,7 +3,7 @@ import AFCorpusFormat
 import AFVectorFormat
 import Foundation
 
-/// Records and checks output snapshots of the fuzz corpus (issue 7): for every input file of
+/// Records and checks output snapshots of the fuzz corpus: for every input file of
 /// `Corpus/<target>/` (seeds, vector-derived inputs, merged fuzzer finds, regressions), the digest
 /// of the core's rendered output (`CorpusTarget.describeOutput`, AFCorpusFormat), written to `Snapshots/<target>.snapshot`.
 public struct SnapshotRecorder {

@@ -3,7 +3,7 @@ import AFVectorFormat
 
 // Each target's corpus input restated as a golden-vector request, `{"input": {…}, "options": {…}}`
 // in VECTORS.md's encodings (``CorpusTarget/vectorRequest(_:)``): a minimized crash becomes a vector
-// with `conformance promote FILE --component C --profile P` (issue 7), and the corpus differential
+// with `conformance promote FILE --component C --profile P`, and the corpus differential
 // sends it to another implementation. The header is read exactly as the body reads it.
 
 extension PercentEscapeInput {

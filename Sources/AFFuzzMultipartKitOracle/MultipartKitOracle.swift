@@ -2,7 +2,7 @@ import AFFuzzBodies
 import MultipartKit
 import NIOCore
 
-/// vapor/multipart-kit's parser as the multipart-parser target's reference (issue 6): a separate
+/// vapor/multipart-kit's parser as the multipart-parser target's reference: a separate
 /// module so fuzz builds can leave SwiftNIO out (AFS_FUZZ_KIT=0).
 public enum MultipartKitOracle {
     /// Installs multipart-kit as ``MultipartParserFuzz/referenceParser``.

@@ -1,4 +1,4 @@
-// SIMD percent-escaping (issue 26). See include/CPercentEscape.h for the contract.
+// SIMD percent-escaping. See include/CPercentEscape.h for the contract.
 #include "CPercentEscape.h"
 
 #include <pthread.h>

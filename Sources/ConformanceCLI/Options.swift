@@ -56,18 +56,13 @@ public struct VectorOptions: ParsableArguments {
         do {
             return try VectorLoader(root: root).load(directories: dirs)
         } catch {
-            throw CLIError("\(error)")
+            throw fail("\(error)")
         }
     }
 }
 
-/// A message for stderr plus exit status 2 (the harness itself could not work).
-public struct CLIError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ d: String) { description = d }
-}
-
-/// The message on stderr, prefixed with the program's name (`conformance`, `afs-mutants`).
+/// The message on stderr, prefixed with the program's name (`conformance`, `afs-mutants`), and exit
+/// status 2: the harness itself cannot work (README "The conformance gate").
 public func fail(_ message: String) -> ExitCode {
     var err = StandardError()
     let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "conformance"

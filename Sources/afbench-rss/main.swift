@@ -1,4 +1,4 @@
-// Peak RSS of streaming a 1 GiB file part through the multipart phase reader (issue 3 target:
+// Peak RSS of streaming a 1 GiB file part through the multipart phase reader (README "Benchmarks" target:
 // < 16 MiB), measured in a process that loads only the Foundation-free core, so the figure is the
 // whole process's peak (VmHWM), not a growth figure on top of Foundation's mapped libraries.
 // Baseline in the same run: a plain read(2) loop over the same file, measured first.

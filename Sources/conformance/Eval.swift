@@ -34,7 +34,7 @@ struct Eval: ParsableCommand {
         while let line = readLine(strippingNewline: true) {
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
             print(Evaluator.evaluateLine(line))
-            // VECTORS.md "Protocol rules": a driver may wait for this reply with the pipe open.
+            // VECTORS.md §5.5: a driver may wait for this reply with the pipe open.
             fflush(nil)  // every output stream (Swift 6 will not touch the C global stdout)
         }
     }

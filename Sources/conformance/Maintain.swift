@@ -71,9 +71,9 @@ struct PromoteCommand: ParsableCommand {
         commandName: "promote",
         abstract: "Turn an input file (e.g. a fuzzer crash) into a new vector flagged for review.",
         discussion: """
-            The file is either JSON {"input": {…}, "options": {…}} or raw bytes, which go into --field \
-            (defaults: multipart-parse, content-decode, response → body; percent-escape → the whole \
-            input as {"text"}/{"hex"}; media-type → contentType; null-clean → json). --with adds input \
+            The file is either JSON {"input": {…}, "options": {…}} or raw bytes, which go into --field, \
+            or without it where the component puts a file's bytes (e.g. response → body, media-type → \
+            contentType; a component without such a place asks for --field). --with adds input \
             fields, e.g. --with '{"boundary":"B"}'. The vector gets a fresh id <component>/promoted/NNN \
             (never an existing one), today's output as `expected`, and "review": true; it is appended to \
             Vectors/<component>/promoted.json.

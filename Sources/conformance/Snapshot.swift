@@ -3,7 +3,7 @@ import AFCorpus
 import ArgumentParser
 import Foundation
 
-/// `conformance snapshot [--check]`: output snapshots of the fuzz corpus (issue 7).
+/// `conformance snapshot [--check]`: output snapshots of the fuzz corpus.
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",

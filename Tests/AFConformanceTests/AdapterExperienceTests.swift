@@ -2,19 +2,20 @@ import AFSerialization
 import Foundation
 import Testing
 @testable import AFConformance
+import TestSupport
 
-/// What a new adapter author meets in the first hour (issue 22): the example adapter, n/a for what
+/// What a new adapter author meets in the first hour: the example adapter, n/a for what
 /// an adapter does not model, a crashing adapter capped per component, the expected-failures round
 /// trip, `show --implementation` and the progress line. Real child processes, bounded by the
 /// runner's timeouts and the CLI watchdog.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct AdapterExperienceTests {
-    static var example: String { "python3 " + Implementations.quote(Implementations.packageRoot + "/Examples/urllib-adapter/adapter.py") }
-    static var exampleFailures: String { Implementations.packageRoot + "/Examples/urllib-adapter/expected-failures.json" }
+    static var example: String { "python3 " + Implementations.quote(Repository.path("Examples/urllib-adapter/adapter.py")) }
+    static var exampleFailures: String { Repository.path("Examples/urllib-adapter/expected-failures.json") }
 
     /// The example adapter (two components, protocol 1.1) over every vector: every run of another
     /// component is n/a, never a failure; with its own expected-failures list the run is green.
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    @Test(.enabled(if: Python.available))
     func exampleAdapterPassesWithItsListAndEverythingElseIsNotApplicable() throws {
         let set = try Implementations.bundled()
         let xfail = try ExpectedFailures.load(Self.exampleFailures, mustExist: true)
@@ -34,12 +35,12 @@ struct AdapterExperienceTests {
         #expect(report.implementation?.declaration?.name == "urllib.parse")
         #expect(report.finalLine == "\(report.passed) passed, 0 failed, \(report.expectedFailureCount) expected, \(report.notApplicableCount) n/a")
         // The README's walk-through shows this run, with and without the list: its figures cannot go stale.
-        let readme = try String(contentsOfFile: Implementations.packageRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
         #expect(readme.contains(report.finalLine), "README.md should show \(report.finalLine)")
         let unlisted = "\(report.passed) passed, \(report.expectedFailureCount) failed, 0 expected, \(report.notApplicableCount) n/a"
         #expect(readme.contains(unlisted), "README.md should show \(unlisted)")
         // So does the example's own walk-through, with the failures by authority of the run without the list.
-        let walkthrough = try String(contentsOfFile: Implementations.packageRoot + "/Examples/urllib-adapter/README.md", encoding: .utf8)
+        let walkthrough = try String(contentsOfFile: Repository.path("Examples/urllib-adapter/README.md"), encoding: .utf8)
         #expect(walkthrough.contains(report.finalLine) && walkthrough.contains(unlisted))
         let bare = VectorRunner.run(set, source: try ImplementationSource(command: Self.example))
         #expect(walkthrough.contains("failures by authority: " + (bare.failuresByLevel ?? "")))
@@ -66,9 +67,9 @@ struct AdapterExperienceTests {
         #expect(json["implementation"]?["declaration"]?["name"] == .string("urllib.parse"))
     }
 
-    /// The issue's first bug: an adapter that crashes on every query-string request. The crash cap
-    /// stops re-sending after 5; the console has one line per cause (ids stripped), not 863.
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    /// An adapter that crashes on every query-string request: the crash cap stops re-sending after 5;
+    /// the console has one line per cause (ids stripped), not 863.
+    @Test(.enabled(if: Python.available))
     func crashingAdapterIsCappedAndGroupedQuickly() throws {
         let started = Date()
         let run = try Implementations.cli(["run", "--implementation", Implementations.fake("crash-on", "query-string/"),
@@ -87,7 +88,7 @@ struct AdapterExperienceTests {
 
     /// `--write-expected-failures` writes the list that makes the same run green; a named list that
     /// does not exist is an error (exit 2), not an empty list.
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    @Test(.enabled(if: Python.available))
     func expectedFailuresRoundTripAndAMissingFileIsAnError() throws {
         let scratch = try ScratchVectors()
         let file = scratch.root + "/deviations.json"
@@ -109,7 +110,7 @@ struct AdapterExperienceTests {
     }
 
     /// `show ID --implementation CMD` shows that implementation's answer.
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    @Test(.enabled(if: Python.available))
     func showDisplaysAnotherImplementationsAnswer() throws {
         let shown = try Implementations.cli(["show", "percent-escape/ascii-whatwgForm/7e", "--implementation", Self.example, "--profile", "af4"])
         #expect(shown.status == 1)

@@ -3,7 +3,7 @@ import AFSerialization
 import Foundation
 import Testing
 
-/// VECTORS.md "Protocol rules", checked on a real `conformance eval` child process driven in
+/// VECTORS.md §5.5, checked on a real `conformance eval` child process driven in
 /// lockstep: one line written, its reply awaited with stdin still open.
 @Suite struct EvalProtocolTests {
     @Test func lockstepDriverGetsEveryReplyWithThePipeOpen() throws {

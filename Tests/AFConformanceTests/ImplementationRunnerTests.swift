@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import AFConformance
+import TestSupport
 
 /// `conformance run --implementation`: the bundled vectors against real child processes through
 /// pipes. The misbehaving implementations are Tests/Fixtures/implementations/fake_implementation.py
@@ -42,7 +43,7 @@ struct ImplementationRunnerTests {
     /// percent-escape replies with lowercase hex in their escapes: exactly the runs whose expected
     /// text has an escape with a letter in it fail (computed here from the vectors alone), as
     /// mismatches rather than harness errors.
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    @Test(.enabled(if: Python.available))
     func deviatingImplementationFailsExactlyTheAffectedVectors() throws {
         let set = try Implementations.bundled()
         let source = try ImplementationSource(command: Implementations.fake("lowercase-hex"))
@@ -76,7 +77,7 @@ struct ImplementationRunnerTests {
 
     /// SIGSEGV on one run: that run fails naming the signal and the implementation's stderr; the
     /// runs in flight with it are re-sent and pass; nothing is lost.
-    @Test(.enabled(if: Implementations.pythonAvailable), arguments: [1, 16])
+    @Test(.enabled(if: Python.available), arguments: [1, 16])
     func crashFailsExactlyTheRunThatCausedIt(window: Int) throws {
         let set = try Implementations.bundled()
         let selection = RunSelection(filters: ["media-type"])
@@ -107,7 +108,7 @@ struct ImplementationRunnerTests {
     /// A crash that no run reproduces alone (the implementation exits once, at its 3rd request line):
     /// pipelined, every run still passes after the re-sends and the crash is one protocol error;
     /// lockstep, the one request in flight is blamed.
-    @Test(.enabled(if: Implementations.pythonAvailable), arguments: [1, 16])
+    @Test(.enabled(if: Python.available), arguments: [1, 16])
     func crashThatNoRunReproducesIsAProtocolError(window: Int) throws {
         let set = try Implementations.bundled()
         let scratch = try ScratchVectors()
@@ -140,7 +141,7 @@ struct ImplementationRunnerTests {
 
     /// One request never answered: it fails with the timeout after at most two timeouts (pipelined:
     /// once with the window, once alone), the rest pass.
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    @Test(.enabled(if: Python.available))
     func hangFailsTheRunThatHungAfterTheTimeout() throws {
         let set = try Implementations.bundled()
         let selection = RunSelection(filters: ["media-type"])
@@ -160,7 +161,7 @@ struct ImplementationRunnerTests {
 
     /// A reply under an id that was never sent: that run fails, and the reply is a protocol error
     /// (so two failures: the run and the breach).
-    @Test(.enabled(if: Implementations.pythonAvailable), arguments: [1, 16])
+    @Test(.enabled(if: Python.available), arguments: [1, 16])
     func wrongIDIsAProtocolErrorAndFailsThatRun(window: Int) throws {
         let set = try Implementations.bundled()
         let selection = RunSelection(filters: ["media-type"])
@@ -183,7 +184,7 @@ struct ImplementationRunnerTests {
 
     /// An implementation that dies before answering anything, every time: the runner gives up
     /// after `maxSilentStarts` processes and fails every run with one grouped harness error.
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    @Test(.enabled(if: Python.available))
     func implementationThatCannotStartFailsEveryRunQuickly() throws {
         let set = try Implementations.bundled()
         let selection = RunSelection(filters: ["media-type"])
@@ -206,7 +207,7 @@ struct ImplementationRunnerTests {
 
     /// Replies holding a lone surrogate escape are RFC 8259 JSON: they are compared, never a protocol
     /// error, and no run is lost to restarts (VECTORS.md §5.3 "Reading replies").
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    @Test(.enabled(if: Python.available))
     func loneSurrogateRepliesAreComparedNotFaults() throws {
         let set = try Implementations.bundled()
         let selection = RunSelection(filters: ["percent-escape/unicode"])
@@ -237,7 +238,7 @@ struct ImplementationRunnerTests {
     }
 
     /// The CLI end to end: console, exit status and the three report files.
-    @Test(.enabled(if: Implementations.pythonAvailable))
+    @Test(.enabled(if: Python.available))
     func cliReportsProtocolErrorsThroughputAndExitStatus() throws {
         let scratch = try ScratchVectors()
         let ok = try Implementations.cli(["run", "--implementation", Implementations.eval, "--filter", "media-type"])
@@ -275,13 +276,7 @@ struct ImplementationRunnerTests {
 
 /// Commands and helpers for the implementation tests.
 enum Implementations {
-    static var packageRoot: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }
-
-    static var script: String { packageRoot + "/Tests/Fixtures/implementations/fake_implementation.py" }
+    static var script: String { Repository.fixtures.appendingPathComponent("implementations/fake_implementation.py").path }
 
     /// `conformance eval`, as a command string.
     static var eval: String { quote(EvalChild.binary.path) + " eval" }
@@ -292,17 +287,6 @@ enum Implementations {
     }
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-
-    static let pythonAvailable: Bool = {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", "pass"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
-    }()
 
     static func harnessMessage(_ r: RunResult) -> String? {
         if case .harnessError(let m) = r.status { m } else { nil }
@@ -330,25 +314,10 @@ enum Implementations {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Runs the `conformance` binary with a watchdog; stdout and stderr go to a file (no pipe to fill).
-    static func cli(_ arguments: [String], timeout: Double = 50) throws -> (status: Int32, output: String) {
-        let scratch = try ScratchVectors()
-        let outPath = scratch.root + "/out.txt"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let p = Process()
-        p.executableURL = EvalChild.binary
-        p.arguments = arguments
-        p.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let watchdog = DispatchWorkItem { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        p.waitUntilExit()
-        watchdog.cancel()
-        try out.close()
-        return (p.terminationStatus, try String(contentsOfFile: outPath, encoding: .utf8))
+    /// Runs the `conformance` binary in `directory` (default: the repository root) with a watchdog;
+    /// stdout and stderr together.
+    static func cli(_ arguments: [String], in directory: String? = nil, timeout: Double = 50) throws -> (status: Int32, output: String) {
+        let r = try TestProcess.run(EvalChild.binary, arguments, errors: .merged, directory: directory ?? Repository.rootPath, timeout: timeout)
+        return (r.status, r.text)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// `JSONValue.jsonText` / `prettyJSONText` (AFVectorFormat/JSONText.swift): the harness's own JSON text
 /// writer (eval replies, vector files). It is not reachable from the in-process vectors, so these
-/// tests pin it (issue 13 mutation survivors).
+/// tests pin it.
 ///
 /// Expected strings come from Python 3's `json` module, not from this writer:
 /// `json.dumps(v, separators=(",", ":"), ensure_ascii=False)` for `jsonText` and

@@ -3,6 +3,7 @@ import AFVectorFormat
 import Foundation
 import Testing
 @testable import AFConformance
+import TestSupport
 
 /// `update`, `promote`, coverage, the schema, and the bundled vectors themselves.
 @Suite struct RunnerMaintenanceTests {
@@ -157,27 +158,10 @@ enum PythonJSONSchema {
     }
 
     static func run(_ args: [String], input: String) throws -> String {
-        // The input goes through a file, not a pipe written before stdout is read: with megabytes of
-        // input and more output than a pipe holds (e.g. a broken jsonText that puts newlines in a
-        // document), that order deadlocks instead of failing.
-        let inputPath = FileManager.default.temporaryDirectory.appendingPathComponent("afs-jsonschema-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        guard FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8)),
-              let stdin = FileHandle(forReadingAtPath: inputPath) else { throw CocoaError(.fileWriteUnknown) }
-        defer {
-            try? stdin.close()
-            try? FileManager.default.removeItem(atPath: inputPath)
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3"] + args
-        let stdout = Pipe()
-        p.standardInput = stdin
-        p.standardOutput = stdout
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
-        return String(decoding: data, as: UTF8.self)
+        // Input and output go through files (TestProcess): with megabytes of input and more output than
+        // a pipe holds (e.g. a broken jsonText that puts newlines in a document), pipes could deadlock.
+        let r = try Python.run(args, input: Data(input.utf8))
+        guard r.status == 0 else { throw CocoaError(.fileReadUnknown) }
+        return r.text
     }
 }

@@ -1,6 +1,7 @@
 import AFSerialization
 import Foundation
 @testable import AFConformance
+import TestSupport
 
 /// Scratch vector directories for runner tests; each test gets its own, removed on deinit.
 final class ScratchVectors {
@@ -31,11 +32,7 @@ final class ScratchVectors {
 
 enum RunnerFixtures {
     /// The bundled Vectors/ folder of this checkout.
-    static var bundledRoot: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Vectors").path
-    }
+    static var bundledRoot: String { Repository.vectors.path }
 
     static func loader() throws -> VectorLoader { try VectorLoader(root: bundledRoot) }
 

@@ -71,6 +71,21 @@ import Testing
         #expect(json["levels"]?.arrayValue?.first?["level"] == .string("must"))
     }
 
+    @Test func aHarnessErrorIsCountedApartFromTheAuthorityItsRunCarries() throws {
+        let (set, _) = try load([
+            #"{"id":"echo/t/1","comment":"c","level":"must","authority":"RFC3986#2.1 MUST","input":{"a":1},"expected":{"a":2}}"#,
+            #"{"id":"echo/t/2","comment":"c","level":"must","authority":"RFC3986#2.1 MUST","input":{"a":1},"expected":{"a":1}}"#,
+        ])
+        var report = VectorRunner.run(set)
+        for i in report.results.indices where report.results[i].vector.id == "echo/t/2" {
+            report.results[i].status = .harnessError("the implementation gave no answer")
+        }
+        let must = try #require(report.byLevel().first)
+        #expect(must.failed == 6 && must.unjudged == 3)
+        #expect(report.failuresByLevel == "3 RFC violations (must), 3 not judged (harness errors: no answer to compare)")
+        #expect(try j(Reporters.json(report))["levels"]?.arrayValue?.first?["unjudged"] == .int(3))
+    }
+
     @Test func anyMatchesAPresentValueOnly() throws {
         #expect(Matcher.compare(expected: try j(#"{"error":{"$any":true}}"#), actual: try j(#"{"error":{"domain":"D"}}"#)).isEmpty)
         #expect(Matcher.compare(expected: try j(#"{"a":{"$any":true}}"#), actual: try j(#"{"a":null}"#)).isEmpty)

@@ -2,11 +2,12 @@ import AFSerialization
 import Foundation
 import Testing
 @testable import AFConformance
+import TestSupport
 
-/// Issue 25: in a process started with stdin closed, `open(2)` returns fd 0 for the first file it
-/// opens; a file part and a body written to a file must work then (the reviewed list had called
-/// `fd < 0 → fd <= 0` in MultipartFile equivalent: the mutant throws on fd 0 with a stale errno and
-/// leaks the descriptor). `conformance run` is started with `exec 0<&-`.
+/// In a process started with stdin closed, `open(2)` returns fd 0 for the first file it opens (POSIX:
+/// the lowest free descriptor); a file part and a body written to a file must work then: descriptor 0
+/// is a file like any other, only a negative result is a failure (SPEC §5.3, §5.6). `conformance run`
+/// is started with `exec 0<&-`.
 @Suite(.serialized) struct StdinClosedTests {
     @Test func filePartsAndFileWritesWorkOnFileDescriptorZero() throws {
         let scratch = try ScratchVectors()
@@ -23,16 +24,11 @@ import Testing
             \(vectors.joined(separator: ",\n"))
             ]}
             """)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", #"exec 0<&- ; exec "$0" run --vectors "$1" --profile af4"#, EvalChild.binary.path, scratch.root]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "\(text)")
+        let p = try TestProcess.run(URL(fileURLWithPath: "/bin/sh"),
+                                    ["-c", #"exec 0<&- ; exec "$0" run --vectors "$1" --profile af4"#, EvalChild.binary.path, scratch.root],
+                                    errors: .merged)
+        let text = p.text
+        #expect(p.status == 0, "\(text)")
         #expect(text.hasSuffix("2 passed, 0 failed, 0 expected, 0 n/a\n"), "\(text)")
     }
 }

@@ -1,24 +1,13 @@
 import Foundation
 import Testing
 @testable import AFSerialization
+import TestSupport
 
 /// SPEC §7. Expected outputs come from Python's `gzip`/`zlib` modules (an independent oracle)
 /// when python3 is present, and from RFC 1950/1952 structure otherwise.
 @Suite struct ContentEncodingTests {
-    /// Runs python3 with `script`; nil when python3 is missing.
-    static func python(_ script: String) -> String? {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
+    /// The output of `python3 -c script`; nil when python3 is missing.
+    static func python(_ script: String) -> String? { Python.output(script) }
 
     static func unhex(_ s: Substring) -> [UInt8] {
         var out: [UInt8] = []
@@ -206,5 +195,148 @@ for n in range(400):
         #expect(d.body == [0x61])
         #expect(d.headerValue("Content-Encoding") == nil)
         #expect(d.headerValue("x") == "y")
+    }
+
+    // MARK: Where a size-limit error points (SPEC §7)
+
+    /// With a 1000-byte limit the second of two gzip members crosses it, and the error's offset lies in
+    /// that member. Body: Python's `gzip.compress(b"a" * 10, mtime=0)` (23 bytes) followed by
+    /// `gzip.compress(b"b" * 5000, mtime=0)` (41 bytes), checked with `gzip.decompress`. Expected: SPEC §7
+    /// decision, an error's offset counts bytes of the failing layer's input, so it lies in that input,
+    /// and in the member whose output crossed the limit: 23 ≤ offset ≤ 64 (the exact byte is not
+    /// pinned: it depends on how zlib is fed).
+    @Test func sizeLimitErrorOffsetLiesInTheMemberThatCrossesIt() {
+        let body = ContentEncodingTests.unhex("1f8b08000000000002034b4c840100f0cd114c0a0000001f8b0800000000000203edc13101000000c2a0aeeb1fc2147e4001000000006f03fc0891d088130000")
+        #expect(body.count == 64)
+        let e = MP.error { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: "gzip", maxDecodedSize: 1000) }
+        #expect(e?.kind == .limitExceeded)
+        if let offset = e?.offset {
+            #expect(offset >= 23 && offset <= 64, "offset \(offset)")
+        } else {
+            Issue.record("limitExceeded without an offset")
+        }
+    }
+
+    @Test func stageHandsOnExactlyTheLimitWhenInflatingIntoCallerStorage() throws {
+        // A stored block of 300 × "a" (LEN 0x012C, NLEN 0xFED3; RFC 1951 §3.2.4) against a 100-byte
+        // limit: the output stops at exactly 100 bytes with a limitExceeded error, whether zlib
+        // writes into the caller's reserved storage (reserve > limit) or into scratch. The offset
+        // is the end of the 101st data byte: the 5-byte block header plus 101 bytes.
+        var block: [UInt8] = [0x01, 0x2C, 0x01, 0xD3, 0xFE]
+        block += [UInt8](repeating: 0x61, count: 300)
+        let hundred = [UInt8](repeating: 0x61, count: 100)
+        let direct = try InflateStage(format: .deflate, limit: 100, layer: 0)
+        let d = direct.feedUntilFailure(block, reserve: 1000)
+        #expect(d.output == hundred)
+        #expect(d.failure?.kind == .limitExceeded)
+        #expect(d.failure?.offset == 106)
+        let scratch = try InflateStage(format: .deflate, limit: 100, layer: 0)
+        let s = scratch.feedUntilFailure(block, reserve: 0)
+        #expect(s.output == hundred)
+        #expect(s.failure?.kind == .limitExceeded)
+        #expect(s.failure?.offset == 106)
+    }
+
+    // MARK: Zero padding after a gzip member (RFC 1952 §2.2)
+
+    /// Zero bytes after a member at the end of a chunk are padding: the stage skips them and waits for
+    /// another member, and `finish` ends the body instead of calling it truncated. The chunk keeps a
+    /// removed 0 right after its end (as `JSONParserTests.dropping` does), so a decoder that looked past
+    /// the chunk would see it. Expected: Python 3 `gzip.decompress(member + b"\0\0") == b"a"` (zero
+    /// padding after a member is skipped; the InflateStage doc names that rule); the 21-byte member of
+    /// truncationAndCorruptionAreDistinguished.
+    @Test func zeroPaddingAtTheEndOfAChunkEndsTheBody() throws {
+        let member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0]
+        var chunk = member + [0, 0, 0]
+        chunk.removeLast()
+        #expect(chunk.count == member.count + 2)
+        let decoder = try ContentDecoder(contentEncoding: "gzip")
+        var out = try decoder.write(chunk)
+        out += try decoder.finish()
+        #expect(out == [0x61])
+    }
+
+    // MARK: The decoded response and the number of layers (SPEC §7)
+
+    /// Raw deflate (RFC 1951 §3.2.4) of "abc" as one final stored block: 0x01 (BFINAL 1, BTYPE 00),
+    /// LEN 3 and NLEN 0xFFFC little-endian, then the bytes. Its first byte is not a zlib CMF (CM ≠ 8).
+    static let storedABC: [UInt8] = [0x01, 0x03, 0x00, 0xFC, 0xFF, 0x61, 0x62, 0x63]
+
+    @Test func decodedResponseLosesItsContentEncodingHeader() throws {
+        let r = HTTPResponse(
+            statusCode: 200, headers: [.init("Content-Encoding", "deflate"), .init("X-Other", "1")],
+            url: "http://h/", body: Self.storedABC)
+        let d = try r.decodingContentEncoding()
+        #expect(d.body == Array("abc".utf8))
+        // The body no longer carries that coding, so the header that announced it goes (SPEC §7).
+        #expect(d.headerValue("Content-Encoding") == nil)
+        #expect(d.headers.fields == [HTTPHeaders.Field("X-Other", "1")])
+    }
+
+    @Test func anEmptyCodingListLeavesTheResponseUnchanged() throws {
+        // RFC 9110 §5.6.1: empty list elements are ignored, so " , " names no coding: nothing is
+        // undone and the response comes back as it was.
+        let r = HTTPResponse(statusCode: 200, headers: [.init("Content-Encoding", " , ")], url: "http://h/", body: [1, 2, 3])
+        #expect(try r.decodingContentEncoding() == r)
+    }
+
+    @Test func tooManyCodingsNameTheLimit() {
+        // SPEC §7: at most 5 layers.
+        let e = MP.error { () throws(AFSError) in try ContentDecoder(codings: [ContentCoding](repeating: .identity, count: 6)) }
+        #expect(e?.kind == .limitExceeded)
+        #expect(e?.context["limit"] == "5")
+        #expect(MP.error { () throws(AFSError) in try ContentDecoder(codings: [ContentCoding](repeating: .identity, count: 5)) } == nil)
+    }
+
+    // MARK: Chunking does not change which error wins (SPEC §7)
+    //
+    // With two layers and a small size limit, the inner gzip layer's bad header comes earlier in the
+    // data than the outer layer's limit, so the inner layer's error wins however the body is chunked,
+    // the whole body at once included (Corpus/content-decode/regressions/ replays such bodies).
+
+    /// A raw deflate stream (RFC 1951 §3.2.4, one stored block) of 100 × "A": not gzip inside.
+    static let body: [UInt8] = [0x01, 100, 0, 0x9B, 0xFF] + [UInt8](repeating: 0x41, count: 100)
+
+    @Test(arguments: [0, 1, 3, 200])
+    func innerLayerErrorWinsOverOuterLimit(chunk: Int) throws {
+        let decoder = try ContentDecoder(contentEncoding: "gzip, deflate", maxDecodedSize: 16)
+        var caught: AFSError? = nil
+        do {
+            var i = 0
+            let size = chunk == 0 ? Self.body.count : chunk
+            while i < Self.body.count {
+                _ = try decoder.write(Array(Self.body[i..<min(i + size, Self.body.count)]))
+                i += size
+            }
+            _ = try decoder.finish()
+        } catch { caught = error }
+        #expect(caught?.kind == .corruptContent, "chunk \(chunk): \(String(describing: caught))")
+    }
+
+    /// The limit still holds when the inner layer accepts what it gets.
+    @Test func outerLimitStillReported() throws {
+        #expect(throws: AFSError.self) { try ContentDecoder.decode(Self.body, contentEncoding: "deflate", maxDecodedSize: 16) }
+        do { _ = try ContentDecoder.decode(Self.body, contentEncoding: "deflate", maxDecodedSize: 16) } catch {
+            #expect(error.kind == .limitExceeded)
+        }
+    }
+
+    // MARK: API misuse traps (ContentDecoder.finish doc)
+
+    @Test func finishingTwiceTraps() async {
+        // ContentDecoder.finish doc: ends the input; a second finish is API misuse (precondition).
+        await #expect(processExitsWith: .failure) {
+            let decoder = try ContentDecoder(codings: [.identity])
+            _ = try decoder.finish()
+            _ = try decoder.finish()
+        }
+    }
+
+    @Test func writingAfterFinishTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let decoder = try ContentDecoder(codings: [.identity])
+            _ = try decoder.finish()
+            _ = try decoder.write([1])
+        }
     }
 }

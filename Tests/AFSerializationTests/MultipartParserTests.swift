@@ -246,4 +246,74 @@ import Testing
         let e = MP.error { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: "B") }
         #expect(e?.kind == .limitExceeded && e?.context["limit"] == "maxMultipartParts=10000")
     }
+
+    // MARK: Chunked feeding and sticky failure (SPEC §5.7)
+
+    /// Any chunking gives the same parts, also with sizes that do not divide the input; a chunk size
+    /// below 1 is an `invalidOption` naming `chunkSize`, wherever it comes in the cycle.
+    @Test func parserChunkSizesMustBePositive() throws {
+        // 5 + 42 + 2 + 3 + 9 = 61 bytes (boundary B: `--B\r\n` 5, close `\r\n--B--\r\n` 9).
+        let body = Array("--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nxyz\r\n--B--\r\n".utf8)
+        #expect(body.count == 61)
+        let expected = [MultipartParsedPart(headers: [MultipartHeader("Content-Disposition", "form-data; name=\"a\"")],
+                                            name: "a", filename: nil, contentType: nil, body: Array("xyz".utf8))]
+        // Any chunking gives the same parts (SPEC §5.7); 7 and 4 do not divide 61.
+        #expect(try MultipartParser.parse(body, boundary: "B", chunkSizes: [7]) == expected)
+        #expect(try MultipartParser.parse(body, boundary: "B", chunkSizes: [4, 1]) == expected)
+        // A chunk size below 1 is an invalid option wherever it comes in the cycle.
+        let zeroFirst = MP.error { () throws(AFSError) in try MultipartParser.parse(body, boundary: "B", chunkSizes: [0, 4]) }
+        #expect(zeroFirst?.kind == .invalidOption)
+        #expect(zeroFirst?.context["chunkSize"] == "0")
+        let zeroSecond = MP.error { () throws(AFSError) in try MultipartParser.parse(body, boundary: "B", chunkSizes: [4, 0]) }
+        #expect(zeroSecond?.kind == .invalidOption)
+        let negative = MP.error { () throws(AFSError) in try MultipartParser.parse(body, boundary: "B", chunkSizes: [-1]) }
+        #expect(negative?.kind == .invalidOption)
+        #expect(negative?.context["chunkSize"] == "-1")
+    }
+
+    /// Every chunk size of the cycle is checked, not only the first: [1, 0] reaches the 0 on the
+    /// second chunk.
+    @Test func everyChunkSizeIsChecked() {
+        #expect(throws: AFSError.self) { try MultipartParser.parse(Array("--B--".utf8), boundary: "B", chunkSizes: [1, 0]) }
+        do {
+            _ = try MultipartParser.parse(Array("--B--".utf8), boundary: "B", chunkSizes: [1, 0])
+        } catch {
+            #expect(error.kind == .invalidOption && error.context["chunkSize"] == "0")
+        }
+        #expect((try? MultipartParser.parse(Array("--B--".utf8), boundary: "B", chunkSizes: [1, 2])) != nil)
+    }
+
+    /// A failed parser does not resume: more input and finish() report the first error again.
+    @Test func parserRepeatsItsFirstErrorAfterAFailure() throws {
+        var parser = try MultipartParser(boundary: "B")
+        // The header line starting at byte 5 (after `--B\r\n`) has no colon (SPEC §5.7 error kinds).
+        let first = MP.error { () throws(AFSError) in try parser.feed(Array("--B\r\nNoColon\r\n".utf8)) }
+        #expect(first?.kind == .multipartHeaderWithoutColon)
+        #expect(first?.offset == 5)
+        // A failed parser does not resume: more input and finish() report the same error.
+        let again = MP.error { () throws(AFSError) in try parser.feed(Array("\r\n\r\nv\r\n--B--\r\n".utf8)) }
+        #expect(again != nil && again == first)
+        let atFinish = MP.error { () throws(AFSError) in try parser.finish() }
+        #expect(atFinish != nil && atFinish == first)
+    }
+
+    /// With a small total-size limit, the first error in the input wins for any chunking, the whole
+    /// body in one chunk included: SPEC §5.7, the outcome must not depend on the chunking. Here the
+    /// control byte in a header at offset 49 comes before the limit
+    /// (Corpus/multipart-parser/regressions/limit-error-depends-on-chunking replays such a body).
+    @Test func errorBeforeTheSizeLimitWinsForAnyChunking() throws {
+        let head = Array("--b\r\nContent-Disposition: form-data; name=\"a\"\r\nX: \u{1C}\r\n\r\n".utf8)
+        let body = head + [UInt8](repeating: 0x61, count: 200)
+        var limits = Limits.default
+        limits.maxMultipartBytes = 100
+        let options = MultipartParserOptions(limits: limits)
+        for chunks in [[], [1], [7, 3], [100], [101]] {
+            #expect(throws: AFSError.self) { try MultipartParser.parse(body, boundary: "b", options: options, chunkSizes: chunks) }
+            do {
+                _ = try MultipartParser.parse(body, boundary: "b", options: options, chunkSizes: chunks)
+            } catch {
+                #expect(error.kind == .multipartHeaderControlCharacter && error.offset == head.count - 5, "chunks \(chunks): \(error)")
+            }
+        }
+    }
 }

@@ -2,10 +2,11 @@ import CPercentEscape
 import Testing
 @testable import AFSerialization
 
-/// The SIMD kernel (Sources/CPercentEscape) against the scalar loop it must equal byte for byte
-/// (issue 26): random and adversarial inputs, every style, every length around the 32-byte blocks,
-/// runs that end at every position of a block. ASan builds (scripts/fuzz) also catch any read past
-/// the input; the percent-escape fuzz target compares every input with an independent oracle.
+/// The SIMD kernel (Sources/CPercentEscape) against the core's scalar reference loop for SPEC
+/// §1.1–1.3, which it must equal byte for byte: random and adversarial inputs, every style, every
+/// length around the 32-byte blocks, runs that end at every position of a block. ASan builds
+/// (scripts/fuzz) also catch any read past the input; the percent-escape fuzz target compares every
+/// input with an independent oracle.
 @Suite(.serialized) struct PercentEscapeSIMDTests {
     static func both(_ bytes: [UInt8], _ style: EscapeStyle) -> (simd: [UInt8], scalar: [UInt8]) {
         let table = EscapeTables.encoded(style)

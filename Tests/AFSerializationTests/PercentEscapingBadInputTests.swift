@@ -71,4 +71,14 @@ import Testing
             try PercentEscape.escape(bytes: bytes)
         } throws: { ($0 as? AFSError)?.kind == .invalidUTF8 && ($0 as? AFSError)?.offset == 1500 }
     }
+
+    @Test func escapeBytesRejectsInvalidUTF8() throws {
+        // SPEC §1.5: raw bytes must be UTF-8; 0xFF never occurs in UTF-8 (RFC 3629 §1).
+        let e = MP.error { () throws(AFSError) in try PercentEscape.escape(bytes: [0x61, 0xFF]) }
+        #expect(e?.kind == .invalidUTF8)
+        #expect(e?.offset == 1)
+        #expect(MP.error { () throws(AFSError) in try PercentEscape.escape(bytes: [0xE2, 0x82]) }?.kind == .invalidUTF8)
+        // SPEC §1.2: À = C3 80 → %C3%80.
+        #expect(try PercentEscape.escape(bytes: [0xC3, 0x80]) == "%C3%80")
+    }
 }

@@ -162,4 +162,37 @@ import Testing
         print("composed-sequence survey: \(compared) strings, \(differing) with different boundaries, \(overlapping) where AF's Foundation loop overlaps batches; e.g. \(examples)")
         #expect(compared == 3000)
     }
+
+    // MARK: The API on fixed inputs: the allowed sets (SPEC §1.1–1.3) and batch ranges (SPEC §1.4)
+
+    @Test func allowsMatchesTheSpecSetsAndNeverAllowsNonASCII() {
+        // SPEC §1.1/§1.3 sets; bytes ≥ 0x80 are UTF-8 pieces, always escaped (§1.2).
+        var alnum: [UInt8] = []
+        for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { alnum.append(b) }
+        for b in UInt8(ascii: "a")...UInt8(ascii: "z") { alnum.append(b) }
+        for b in UInt8(ascii: "0")...UInt8(ascii: "9") { alnum.append(b) }
+        let styles: [(EscapeStyle, String)] = [(.afnetworking, "-._~/?"), (.whatwgForm, "*-._"), (.rfc3986Unreserved, "-._~")]
+        for (style, extra) in styles {
+            let allowed = Set(alnum + Array(extra.utf8))
+            var wrong: [Int] = []
+            for b in 0...255 where style.allows(UInt8(b)) != allowed.contains(UInt8(b)) { wrong.append(b) }
+            #expect(wrong.isEmpty, "\(style): \(wrong)")
+        }
+        #expect(!EscapeStyle.afnetworking.allows(0x80))
+        #expect(!EscapeStyle.afnetworking.allows(0xFF))
+        #expect(EscapeStyle.afnetworking.allows(UInt8(ascii: "a")))
+    }
+
+    @Test func batchRangesFollowSpec() throws {
+        // SPEC §1.4: windows of 50 UTF-16 units, widened to whole Characters.
+        #expect(try PercentEscape.batches(of: String(repeating: "a", count: 120), batchSize: 50) == [0..<50, 50..<100, 100..<120])
+        // 👴🏻 is 4 UTF-16 units at [49, 53): the first batch is [0, 53) (SPEC §1.4 example).
+        #expect(try PercentEscape.batches(of: String(repeating: "a", count: 49) + "👴🏻" + "b") == [0..<53, 53..<54])
+        // A batch size below 1 is a typed error naming the option and the value given (SPEC §8's invalidOption);
+        // the percent-escape component rejects it before the core, so only this call reaches the core's check.
+        for bad in [0, -3] {
+            let e = MP.error { () throws(AFSError) in try PercentEscape.batches(of: "abc", batchSize: bad) }
+            #expect(e?.kind == .invalidOption && e?.context == ["batchSize": String(bad)], "\(bad)")
+        }
+    }
 }

@@ -197,4 +197,29 @@ import Testing
             }
         }
     }
+
+    // MARK: Descriptions and strict top-level errors, called directly
+
+    /// A null's description is the empty string in both bool styles. Expected: the doc comment of the
+    /// public `ValueDescription.of` ("null → `""` (a null pair sends no value; multipart sends an empty
+    /// body)"), SPEC §5.3 ("null is an empty body"). The query and multipart paths handle null before
+    /// calling it, so only a direct call sees the value.
+    @Test func nullDescribesAsTheEmptyString() {
+        #expect(ValueDescription.of(.null) == "")
+        #expect(ValueDescription.of(.null, boolStyle: .literal) == "")
+    }
+
+    /// strict refuses a top-level value that is not a dictionary (SPEC §2.6) with an error that names
+    /// the value's type.
+    @Test func strictTopLevelErrorNamesTheValueType() {
+        // The type names are SPEC §2.1's value model words.
+        let cases: [(ParameterValue, String)] = [
+            (.string("s"), "string"), (.integer(1), "integer"), (.double(1.5), "double"), (.bool(true), "bool"),
+            (.null, "null"), (.array([.integer(1)]), "array"), (.set([.integer(1)]), "set"), (.data([1]), "data"),
+        ]
+        for (value, name) in cases {
+            let e = MP.error { () throws(AFSError) in try QueryString.pairs(value, profile: .strict) }
+            #expect(e?.context["type"] == name, "\(name)")
+        }
+    }
 }

@@ -2,6 +2,34 @@ import Foundation
 import Testing
 @testable import AFSerialization
 
+/// A body stream with a scripted yield: at most `maxPerRead` bytes per call (short reads), possibly
+/// more bytes than it declares; it records the buffer size of every call.
+private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
+    let bytes: [UInt8]
+    let contentLength: Int
+    let maxPerRead: Int
+    var position = 0
+    var bufferSizes: [Int] = []
+
+    init(_ bytes: [UInt8], contentLength: Int? = nil, maxPerRead: Int = Int.max) {
+        self.bytes = bytes
+        self.contentLength = contentLength ?? bytes.count
+        self.maxPerRead = maxPerRead
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(AFSError) -> Int {
+        bufferSizes.append(buffer.count)
+        let n = min(buffer.count, maxPerRead, bytes.count - position)
+        var k = 0
+        while k < n {
+            buffer[k] = bytes[position + k]
+            k += 1
+        }
+        position += n
+        return n
+    }
+}
+
 /// SPEC §3.1–3.4, rule by rule. Expected values come from SPEC text, RFC 7617 (Basic auth), or
 /// Foundation's own JSONSerialization / PropertyListSerialization output (the oracle for bodies).
 @Suite struct RequestSerializerTests {
@@ -254,6 +282,209 @@ import Testing
             #expect(error.code == expected.code)
         }
     }
+
+    // MARK: §3.1 HTTPHeaders: one field per case-insensitive name (RFC 9110 §5.1)
+
+    @Test func setReplacesEverySpellingOfTheName() {
+        // NSMutableURLRequest.setValue(_:forHTTPHeaderField:): one field per case-insensitive name;
+        // the first keeps its position and spelling, later spellings go, others stay in order.
+        var h: HTTPHeaders = [("Accept", "a"), ("X", "x"), ("ACCEPT", "b"), ("accept", "c")]
+        h.set("aCCept", "z")
+        #expect(h.fields == [HTTPHeaders.Field("Accept", "z"), HTTPHeaders.Field("X", "x")])
+        var adjacent: HTTPHeaders = [("Y", "y"), ("a-b", "1"), ("A-B", "2"), ("a-B", "3")]
+        adjacent.set("A-b", "4")
+        #expect(adjacent.fields == [HTTPHeaders.Field("Y", "y"), HTTPHeaders.Field("a-b", "4")])
+    }
+
+    @Test func removeDropsEverySpellingOfTheName() {
+        var h: HTTPHeaders = [("Content-Type", "a"), ("Y", "y"), ("content-type", "b"), ("CONTENT-TYPE", "c")]
+        h.remove("Content-type")
+        #expect(h.fields == [HTTPHeaders.Field("Y", "y")])
+        #expect(h["content-type"] == nil)
+    }
+
+    // MARK: §3.2 configuration and default headers
+
+    @Test func nilDefaultHeaderRemovesIt() throws {
+        let base = HTTPRequestSerializer().withDefaultHeader("X-Test", "1").withUserAgent("UA/1")
+        #expect(base.defaultHeaders["x-test"] == "1")
+        let cleared = base.withDefaultHeader("x-TEST", nil).withUserAgent(nil)
+        #expect(cleared.defaultHeaders.isEmpty)
+        let out = try cleared.serialize(Request(method: "GET", url: "http://h/p"), parameters: nil)
+        #expect(out.headers["X-Test"] == nil)
+        #expect(out.headers["User-Agent"] == nil)
+    }
+
+    @Test func clearingAuthorizationRemovesIt() throws {
+        // RFC 7617: Basic base64("u:p") = "dTpw" (0x75 0x3A 0x70 → 011101 010011 101001 110000).
+        let auth = HTTPRequestSerializer().withAuthorization(user: "u", password: "p")
+        #expect(auth.defaultHeaders["Authorization"] == "Basic dTpw")
+        let cleared = auth.withoutAuthorization()
+        #expect(cleared.defaultHeaders["Authorization"] == nil)
+        let out = try cleared.serialize(Request(method: "GET", url: "http://h/p"), parameters: nil)
+        #expect(out.headers["Authorization"] == nil)
+    }
+
+    @Test func queryOptionsAndProfileAreApplied() throws {
+        let get = Request(method: "GET", url: "http://h/p#f")
+        let params = ParameterValue.dict(["b": .bool(true)])
+        // SPEC §2.4: bool style numeric by default, literal on request; §3.2: af4 appends after the
+        // fragment, strict inserts before it.
+        let plain = HTTPRequestSerializer()
+        #expect(try plain.serialize(get, parameters: params).url == "http://h/p#f?b=1")
+        let literal = plain.withQueryOptions(QueryStringOptions(boolStyle: .literal))
+        #expect(literal.queryOptions.boolStyle == .literal)
+        #expect(try literal.serialize(get, parameters: params).url == "http://h/p#f?b=true")
+        let strict = plain.withProfile(.strict)
+        #expect(strict.profile == .strict)
+        #expect(try strict.serialize(get, parameters: params).url == "http://h/p?b=1#f")
+    }
+
+    /// The User-Agent's `Scale/%0.2f` (AF's layout, SPEC §3.2) is never cut, however long the number:
+    /// `%0.2f` of 1e60 is 63 characters and of 1e61 64, so a buffer sized for less would lose the last
+    /// digit. Expected texts from Python's `'%0.2f' % x` (C printf).
+    @Test func longFormatsAreNeverCut() {
+        let ua = { (scale: Double) in UserAgent.afStyle(executable: "App", version: "1", model: "iPhone", systemVersion: "17.0", scale: scale) }
+        #expect(ua(1e60) == "App/1 (iPhone; iOS 17.0; Scale/999999999999999949387135297074018866963645011013410073083904.00)")
+        #expect(ua(1e61) == "App/1 (iPhone; iOS 17.0; Scale/9999999999999999493871352970740188669636450110134100730839040.00)")
+        #expect(ua(2) == "App/1 (iPhone; iOS 17.0; Scale/2.00)")
+        #expect(CFormat.double("%.17g", 0.1) == "0.10000000000000001")
+    }
+
+    // MARK: §3.3 the JSON writer called directly
+
+    @Test func jsonWritingOptionRawValuesAreFoundations() {
+        // JSONSerialization.WritingOptions: prettyPrinted 1, sortedKeys 2, fragmentsAllowed 4,
+        // withoutEscapingSlashes 8; checked against Foundation itself too.
+        #expect(JSONWritingOptions.prettyPrinted.rawValue == 1)
+        #expect(JSONWritingOptions.sortedKeys.rawValue == 2)
+        #expect(JSONWritingOptions.fragmentsAllowed.rawValue == 4)
+        #expect(JSONWritingOptions.withoutEscapingSlashes.rawValue == 8)
+        #expect(JSONWritingOptions.prettyPrinted.rawValue == JSONSerialization.WritingOptions.prettyPrinted.rawValue)
+        #expect(JSONWritingOptions.sortedKeys.rawValue == JSONSerialization.WritingOptions.sortedKeys.rawValue)
+        #expect(JSONWritingOptions.fragmentsAllowed.rawValue == JSONSerialization.WritingOptions.fragmentsAllowed.rawValue)
+        #expect(JSONWritingOptions.withoutEscapingSlashes.rawValue == JSONSerialization.WritingOptions.withoutEscapingSlashes.rawValue)
+    }
+
+    @Test func topLevelScalarNeedsFragmentsAllowed() throws {
+        // Foundation: a top-level scalar is refused unless .fragmentsAllowed; other options do not allow it.
+        let refused = MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.string("a/b")) }
+        #expect(refused?.kind == .invalidJSONValue)
+        #expect(refused?.domain == AFSError.coreDomain)
+        let stillRefused = MP.error { () throws(AFSError) in
+            try FoundationJSONWriter.write(.integer(1), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        }
+        #expect(stillRefused?.kind == .invalidJSONValue)
+        // With it, the scalar is written; `/` is escaped as `\/` unless .withoutEscapingSlashes (SPEC §3.3).
+        #expect(try FoundationJSONWriter.write(.string("a/b"), options: .fragmentsAllowed) == Array(#""a\/b""#.utf8))
+        #expect(try FoundationJSONWriter.write(.string("a/b"), options: [.fragmentsAllowed, .withoutEscapingSlashes]) == Array(#""a/b""#.utf8))
+        #expect(try FoundationJSONWriter.write(.null, options: .fragmentsAllowed) == Array("null".utf8))
+    }
+
+    @Test func writerRejectsNonFiniteNumbersAndSetsWhenCalledDirectly() {
+        // SPEC §3.3: only finite numbers are valid JSON (Foundation throws on NaN/inf).
+        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.array([.double(.nan)])) }?.kind == .invalidJSONValue)
+        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.array([.double(-.infinity)])) }?.kind == .invalidJSONValue)
+        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.dict(["s": .set([])])) }?.kind == .invalidJSONValue)
+    }
+
+    @Test func writerAndValidatorDepthLimitCountsContainers() throws {
+        // Two nested containers: a limit of 1 must refuse them (SPEC §8), a limit of 2 accept them.
+        let dicts = ParameterValue.dict(["a": .dict(["b": .integer(1)])])
+        let arrays = ParameterValue.array([.array([.integer(1)])])
+        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(dicts, maxDepth: 1) }?.kind == .nestingTooDeep)
+        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(arrays, maxDepth: 1) }?.kind == .nestingTooDeep)
+        #expect(try FoundationJSONWriter.write(dicts, maxDepth: 2) == Array(#"{"a":{"b":1}}"#.utf8))
+        #expect(try FoundationJSONWriter.write(arrays, maxDepth: 2) == Array("[[1]]".utf8))
+        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.firstInvalidPath(dicts, maxDepth: 1) }?.kind == .nestingTooDeep)
+        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.firstInvalidPath(arrays, maxDepth: 1) }?.kind == .nestingTooDeep)
+        #expect(try FoundationJSONWriter.firstInvalidPath(dicts, maxDepth: 2) == nil)
+        #expect(try FoundationJSONWriter.firstInvalidPath(arrays, maxDepth: 2) == nil)
+    }
+
+    @Test func firstInvalidPathNamesTheRootAndTheChild() throws {
+        // isValidJSONObject: a top-level scalar is invalid at the root, `$` (ContainerFrame path style
+        // `$[0].key[2]`); a set inside an array is invalid at its index.
+        #expect(try FoundationJSONWriter.firstInvalidPath(.string("x"), maxDepth: 8) == "$")
+        #expect(try FoundationJSONWriter.firstInvalidPath(.array([.integer(1), .set([])]), maxDepth: 8) == "$[1]")
+        #expect(try FoundationJSONWriter.firstInvalidPath(.dict(["k": .data([1])]), maxDepth: 8) == "$.k")
+    }
+
+    /// A body writer's depth error and a property list's invalid value name the field where they
+    /// happened (SPEC §3.3, §3.4, §8), in the path format of `ContainerFrame.path`'s doc comment
+    /// ("`$[0].key[2]`-style path of the child each frame visited last"), the format `firstInvalidPath`
+    /// reports too (firstInvalidPathNamesTheRootAndTheChild: `$.k`, `$[1]`): the nested container that
+    /// crosses maxDepth 1 is the root's child `a` (`$.a`) or its element 0 (`$[0]`); the set that a
+    /// property list cannot hold sits under key `k` (`$.k`).
+    @Test func writerDepthErrorsNameTheField() {
+        let dicts = ParameterValue.dict(["a": .dict(["b": .integer(1)])])
+        let arrays = ParameterValue.array([.array([.integer(1)])])
+        let json = MP.error { () throws(AFSError) in try FoundationJSONWriter.write(dicts, maxDepth: 1) }
+        #expect(json?.kind == .nestingTooDeep)
+        #expect(json?.context["field"] == "$.a")
+        #expect(json?.context["limit"] == "1")
+        let jsonArrays = MP.error { () throws(AFSError) in try FoundationJSONWriter.write(arrays, maxDepth: 1) }
+        #expect(jsonArrays?.context["field"] == "$[0]")
+        let plist = MP.error { () throws(AFSError) in try PlistXMLWriter.write(dicts, maxDepth: 1) }
+        #expect(plist?.kind == .nestingTooDeep)
+        #expect(plist?.context["field"] == "$.a")
+        let set = MP.error { () throws(AFSError) in try PlistXMLWriter.write(.dict(["k": .set([.integer(1)])])) }
+        #expect(set?.context["field"] == "$.k")
+    }
+
+    @Test func sortedKeysOrdersKeysAndKeepsDuplicatesStable() throws {
+        // .sortedKeys: ascending keys; equal keys keep model order (FoundationJSONWriter doc: "stable").
+        #expect(try FoundationJSONWriter.write(.dict(["b": .integer(1), "a": .integer(2)]), options: .sortedKeys) == Array(#"{"a":2,"b":1}"#.utf8))
+        #expect(try FoundationJSONWriter.write(.dict(["b": .integer(1), "a": .integer(2)])) == Array(#"{"b":1,"a":2}"#.utf8))
+        let dup = ParameterValue.dictionary([.init("k", .integer(1)), .init("k", .integer(2)), .init("a", .integer(0))])
+        #expect(try FoundationJSONWriter.write(dup, options: .sortedKeys) == Array(#"{"a":0,"k":1,"k":2}"#.utf8))
+        // prettyPrinted: two-space indent, " : " after keys, no trailing newline (Foundation's layout).
+        #expect(try FoundationJSONWriter.write(.dict(["a": .array([.integer(1)])]), options: [.prettyPrinted, .sortedKeys])
+                == Array("{\n  \"a\" : [\n    1\n  ]\n}".utf8))
+    }
+
+    @Test func escapesAtTheStartOfAnEightByteRun() throws {
+        // Foundation escapes C0 controls as \u00xx (lowercase hex) and `\` as `\\` (RFC 8259 §7);
+        // the special byte sits in the first 8-byte word with no other special byte in it.
+        #expect(try FoundationJSONWriter.write(.array([.string("\u{1F}abcdefghijklmno")])) == Array(#"["\u001fabcdefghijklmno"]"#.utf8))
+        #expect(try FoundationJSONWriter.write(.array([.string("\\abcdefghijklmno")])) == Array(#"["\\abcdefghijklmno"]"#.utf8))
+        #expect(try FoundationJSONWriter.write(.array([.string("abcdefgh\"ijklmnop")])) == Array(#"["abcdefgh\"ijklmnop"]"#.utf8))
+    }
+
+    // MARK: §3.3 `.sortedKeys` order: FoundationKeyCollation's three-way comparison
+
+    /// `FoundationKeyCollation.compare`, the public three-way comparison behind `.sortedKeys`, answers
+    /// −1, 0 or 1 on each tie rule: digits compared one by one, a case tie, a leading-zero tie, equal
+    /// strings, the UTF-16 tie-break. `precedes` (what the sort asks) only looks at `< 0`, so only the
+    /// public value shows these. Expected: its doc ("Three-way comparison, Foundation's
+    /// `compare(_:options:…)`": NSComparisonResult's −1, 0, 1) and the order rules in the type's doc
+    /// comment; the orders `a` < `A`, `a1` < `a2`, `a1` < `a01` are also in FOUNDATION_KEY_ORDER
+    /// (Tools/vectorgen/oracles/s3_requests.py), recorded from Foundation's JSONSerialization.
+    @Test func foundationCollationCompareAnswersMinusOneZeroOrOne() {
+        #expect(FoundationKeyCollation.compare("a2", "a1") == 1)  // digit runs 2 > 1 (rule 2)
+        #expect(FoundationKeyCollation.compare("a1", "a2") == -1)
+        #expect(FoundationKeyCollation.compare("A", "a") == 1)  // case tie, lowercase first (rule 3)
+        #expect(FoundationKeyCollation.compare("a", "A") == -1)
+        #expect(FoundationKeyCollation.compare("a01", "a1") == 1)  // leading zeros, fewer first (rule 3)
+        #expect(FoundationKeyCollation.compare("a1", "a01") == -1)
+        #expect(FoundationKeyCollation.compare("ab", "ab") == 0)
+        #expect(FoundationKeyCollation.compare("", "") == 0)
+        #expect(FoundationKeyCollation.compare("a\u{1}", "a") == 1)  // U+0001 is ignored, then UTF-16 units (rule 4)
+        #expect(FoundationKeyCollation.compare("a", "a\u{1}") == -1)
+    }
+
+    /// The same three-way value on the primary rules: ranks that differ, digit runs of different
+    /// length, and one key with more units. Expected: NSComparisonResult's −1 / 1 and the orders of the
+    /// type's doc comment: letters by the table (`a` < `b`), a digit run compared by value (rule 2:
+    /// 9 < 10), a proper prefix first (`a` < `ab`, as `compare(_:options:)` orders them).
+    @Test func foundationCollationCompareIsMinusOneOrOneOnEveryRule() {
+        #expect(FoundationKeyCollation.compare("b", "a") == 1)
+        #expect(FoundationKeyCollation.compare("a", "b") == -1)
+        #expect(FoundationKeyCollation.compare("a10", "a9") == 1)
+        #expect(FoundationKeyCollation.compare("a9", "a10") == -1)
+        #expect(FoundationKeyCollation.compare("ab", "a") == 1)
+        #expect(FoundationKeyCollation.compare("a", "ab") == -1)
+    }
 }
 
 /// The stream case the multipart writer plugs in (SPEC §3.1): pulled to the end by `readAll`.
@@ -279,5 +510,45 @@ import Testing
         let body = RequestBody.stream(Chunks(bytes, declared: 10))
         #expect(body.bytes == nil)
         #expect(!body.isNone)
+    }
+
+    /// 20 distinct bytes, so a dropped, repeated or stale byte changes the result.
+    static let twenty: [UInt8] = Array(1...20)
+
+    // MARK: RequestBody and RequestBodyStream.readAll (SPEC §3.1)
+
+    @Test func isNoneOnlyForNoBody() {
+        #expect(RequestBody.none.isNone)
+        #expect(!RequestBody.bytes([]).isNone)
+        #expect(!RequestBody.stream(APISurfaceStream([1])).isNone)
+    }
+
+    @Test func readAllReadsEverythingInTheRequestedChunks() throws {
+        // Doc: "Reads to the end in `chunkSize` pulls"; short reads (3 of 8) must not add stale bytes.
+        let short = APISurfaceStream(Self.twenty, maxPerRead: 3)
+        #expect(try short.readAll(chunkSize: 8) == Self.twenty)
+        #expect(!short.bufferSizes.isEmpty)
+        #expect(short.bufferSizes.allSatisfy { $0 == 8 })
+        // Chunks of one byte: every pull is one byte wide.
+        let single = APISurfaceStream(Self.twenty)
+        #expect(try single.readAll(chunkSize: 1) == Self.twenty)
+        #expect(single.bufferSizes.allSatisfy { $0 == 1 })
+        // A whole-buffer read (n == chunk size).
+        let exact = APISurfaceStream(Self.twenty)
+        #expect(try exact.readAll(chunkSize: 5) == Self.twenty)
+    }
+
+    @Test func readAllWithANonPositiveChunkSizeStillReadsTheBody() throws {
+        // A 0-byte read means "end" (RequestBodyStream contract), so a chunk size below 1 cannot be
+        // honoured literally; readAll still reads to the end.
+        #expect(try APISurfaceStream(Self.twenty).readAll(chunkSize: 0) == Self.twenty)
+        #expect(try APISurfaceStream(Self.twenty).readAll(chunkSize: -3) == Self.twenty)
+    }
+
+    @Test func readAllStopsOneByteAfterAnOverrun() throws {
+        // Doc: "Stops at contentLength + 1 bytes so a stream that overruns its declared length"
+        // is detectable: 5 declared, 20 yielded, pulled one byte at a time → 6 bytes.
+        let overrun = APISurfaceStream(Self.twenty, contentLength: 5)
+        #expect(try overrun.readAll(chunkSize: 1) == Array(Self.twenty[0..<6]))
     }
 }

@@ -112,4 +112,9 @@ import Testing
         let corrupt = s.serialize(HTTPResponse(statusCode: 200, headers: [.init("Content-Type", "image/png")], url: "u", body: Array(Self.png(width: 2, height: 2).dropLast(5))), profile: .af4)
         #expect(corrupt.object == nil && corrupt.error?.kind == .invalidImage)
     }
+
+    @Test func imageResponseSerializerInflatesByDefault() {
+        // AFImageResponseSerializer sets automaticallyInflatesResponseImage = YES (SPEC §6.5).
+        #expect(ImageResponseSerializer().inflatesResponseImage == true)
+    }
 }

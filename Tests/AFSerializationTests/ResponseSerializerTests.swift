@@ -2,7 +2,7 @@ import AFFoundationCompat
 import Testing
 @testable import AFSerialization
 
-/// SPEC §6.4–6.5 serializers, including the AF examples named in SPEC/issue (J13-style null
+/// SPEC §6.4–6.5 serializers and their defaults, including the AF examples SPEC names (J13-style null
 /// cleaning per profile, 205 with and without body, 404 with a JSON body, compound fallback).
 @Suite struct ResponseSerializerTests {
     func response(_ status: Int, _ contentType: String?, _ body: String?, url: String? = "http://example.com/r") -> HTTPResponse {
@@ -155,5 +155,25 @@ import Testing
         #expect(s.serialize(response(200, "application/x-plist", nil), profile: .af4).object == nil, "no body → no object")
         let bad = s.serialize(response(500, "application/x-plist", "garbage<"), profile: .af4)
         #expect(bad.error?.domain == "NSCocoaErrorDomain" && bad.error?.underlying?.code == -1011)
+    }
+
+    // MARK: Defaults (SPEC §6.4)
+
+    @Test func jsonResponseSerializerDefaultsRejectFragmentsAndKeepNulls() {
+        // AF: readingOptions 0 (no NSJSONReadingFragmentsAllowed), removesKeysWithNullValues NO
+        // (SPEC §6.4 "default off").
+        let s = JSONResponseSerializer()
+        #expect(s.allowFragments == false)
+        #expect(s.removesKeysWithNullValues == false)
+        let json = [HTTPResponse.Header("Content-Type", "application/json")]
+        // A top-level scalar without allowFragments is a parse error: NSCocoaErrorDomain 3840 (SPEC §6.4).
+        let fragment = s.serialize(HTTPResponse(statusCode: 200, headers: json, url: "http://h/", body: Array("1".utf8)), profile: .af4)
+        #expect(fragment.object == nil)
+        #expect(fragment.error?.domain == AFSError.cocoaDomain)
+        #expect(fragment.error?.code == 3840)
+        // Without null cleaning the null member stays.
+        let nulls = s.serialize(HTTPResponse(statusCode: 200, headers: json, url: "http://h/", body: Array(#"{"a":null}"#.utf8)), profile: .af4)
+        #expect(nulls.object == .json(.obj(["a": .null])))
+        #expect(nulls.error == nil)
     }
 }

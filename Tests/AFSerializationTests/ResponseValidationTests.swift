@@ -95,4 +95,15 @@ import Testing
         #expect(r.headerValue("X") == "1, 2")
         #expect(r.headerValue("Y") == nil)
     }
+
+    /// strict matching never accepts a malformed MIME type, not even for the wildcard patterns SPEC §6.3
+    /// allows. The response path only passes MIME types that `parse` produced, so only a direct call
+    /// sees a malformed one. Expected: SPEC §6.2 (`strict`: a malformed value → no MIME type) and §6.3
+    /// (no MIME type is never among the acceptable types).
+    @Test func strictMatchingNeedsAWellFormedMimeType() {
+        #expect(!MediaType.strictMatches(mimeType: "garbage", pattern: "text/html"))
+        #expect(!MediaType.strictMatches(mimeType: "text", pattern: "*/*"))
+        #expect(!MediaType.strictMatches(mimeType: "", pattern: "text/*"))
+        #expect(MediaType.strictMatches(mimeType: "text/html", pattern: "text/*"))
+    }
 }

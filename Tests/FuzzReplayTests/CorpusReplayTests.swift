@@ -3,13 +3,12 @@ import AFFuzzMultipartKitOracle
 import AFFuzzXMLOracle
 import Foundation
 import Testing
+import TestSupport
 
 /// Replays every file of `Corpus/<target>/` (seeds, derived vector inputs and `regressions/`)
 /// through the shared fuzz bodies, so machines without libFuzzer/ASan still catch regressions.
 @Suite struct CorpusReplayTests {
-    static let corpusRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Corpus")
+    static let corpusRoot = Repository.corpus
 
     static let targetNames = FuzzTargets.all.map { $0.name }
 

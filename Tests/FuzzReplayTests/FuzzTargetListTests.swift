@@ -2,6 +2,7 @@ import AFCorpusFormat
 import AFFuzzBodies
 import Foundation
 import Testing
+import TestSupport
 
 /// `scripts/fuzz/targets.json` is the one list of fuzz targets: Package.swift declares `fuzz-<name>`
 /// from it; targets.sh, seeds.py, the overnight driver and the mutation fuzz layer read it. It must
@@ -21,8 +22,7 @@ import Testing
         }
     }
 
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static func list() throws -> [Entry] {
         try JSONDecoder().decode(List.self, from: Data(contentsOf: root.appendingPathComponent("scripts/fuzz/targets.json"))).targets
     }

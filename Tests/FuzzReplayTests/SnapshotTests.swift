@@ -2,12 +2,10 @@ import AFConformance
 import AFCorpus
 import Foundation
 import Testing
+import TestSupport
 
-/// Output snapshots (issue 7): digest, file format, comparison, and the committed `Snapshots/`.
+/// Output snapshots: digest, file format, comparison, and the committed `Snapshots/`.
 @Suite struct SnapshotTests {
-    static let repoRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Expected digests: the FNV-1a 64-bit test vectors published with the algorithm
     /// (Noll's FNV test suite / draft-eastlake-fnv: "" → cbf29ce484222325, "a", "foobar").
     @Test func fnv1a64MatchesPublishedVectors() {
@@ -70,7 +68,7 @@ import Testing
     @Test func aDeliberateBehaviourChangeIsFlagged() throws {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-test-\(UInt64.random(in: 0...UInt64.max))")
         defer { try? FileManager.default.removeItem(at: tmp) }
-        let recorder = SnapshotRecorder(corpusRoot: Self.repoRoot.appendingPathComponent("Corpus"), snapshotRoot: tmp)
+        let recorder = SnapshotRecorder(corpusRoot: Repository.corpus, snapshotRoot: tmp)
         let json = try #require(SnapshotRecorder.targets.first { $0.name == "json" })
         #expect(json.rendersOutput)
         let n = try recorder.write(json)
@@ -94,8 +92,7 @@ import Testing
     /// After an intended behaviour change or new corpus inputs: `swift run conformance snapshot`.
     @Test(arguments: SnapshotRecorder.targets.map(\.name))
     func committedSnapshotsMatch(_ name: String) throws {
-        let recorder = SnapshotRecorder(corpusRoot: Self.repoRoot.appendingPathComponent("Corpus"),
-                                        snapshotRoot: Self.repoRoot.appendingPathComponent("Snapshots"))
+        let recorder = SnapshotRecorder(corpusRoot: Repository.corpus, snapshotRoot: Repository.snapshots)
         let target = try #require(SnapshotRecorder.targets.first { $0.name == name })
         let comparison = try recorder.check(target)
         #expect(comparison.isClean, "\(comparison.report(diffs: 3))")

@@ -5,14 +5,15 @@ import AFSerialization
 import AFVectorFormat
 import Foundation
 import Testing
+import TestSupport
 
 /// `conformance snapshot --vector-request` for request, multipart-writer and multipart-parser
-/// inputs (issue 7): every corpus input restates as a vector request that the named component
+/// inputs: every corpus input restates as a vector request that the named component
 /// evaluates without a harness error, and the component's output agrees with what the target's
 /// snapshot renderer saw for the same input (two different paths into the core: the renderer calls
 /// the core as the fuzz body does, the component goes through the vector contract).
 @Suite struct VectorRequestTests {
-    static let corpus = SnapshotTests.repoRoot.appendingPathComponent("Corpus")
+    static let corpus = Repository.corpus
 
     /// (path, renderer output, component output) for every input of `name`.
     static func evaluated(_ name: String) throws -> [(String, String, JSONValue)] {

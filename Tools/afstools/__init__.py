@@ -1,4 +1,4 @@
-"""The harness's tooling in one package (issue 24): each concern once, for every tool.
+"""The harness's tooling in one package: each concern once, for every tool.
 
     toolchain  swift and the LLVM tools (llvm-cov, llvm-profdata), found one way
     proc       logging, commands with timeouts that kill a whole process tree, children that die with us
@@ -7,12 +7,15 @@
     mutation/  scripts/mutation/mutate.py and verify_claims.py
     overnight/ scripts/overnight/overnight.py
 
-Tests: python3 -m unittest discover -s Tools/afstools -p 'test_*.py'
+Installed editable from pyproject.toml (.ci/setup). Tests: python3 -m unittest discover -s afstools.tests
 """
 import json
 import os
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+if not os.path.isfile(os.path.join(ROOT, "Package.swift")):
+    raise ImportError("afstools must be imported from its repository, not a copy in %s: "
+                      "pip install -e Tools/afstools (or .ci/setup)" % os.path.dirname(os.path.abspath(__file__)))
 
 
 def load_json(path, default):

@@ -1,7 +1,7 @@
 """The golden-vector generators: every generated file under Vectors/, laid out like SPEC.md.
 
     python3 scripts/gen_vectors.py [--check]          # the entry point (cli.py)
-    python3 -m unittest discover -s Tools/vectorgen -p 'test_*.py'
+    python3 -m unittest discover -s vectorgen -p 'test_*.py'
 
 Map:
     cli.py          finds the topic modules, builds each file, writes it or checks it (--check); the
@@ -26,4 +26,11 @@ Map:
 
 Rules: a topic module holds its file's vectors and imports only oracles/, images, vectorfile and its own
 component's _shared.py, never another topic module.
+
+Installed editable from pyproject.toml (.ci/setup): the generators find Vectors/ from this folder.
 """
+import os
+
+if not os.path.isfile(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Package.swift")):
+    raise ImportError("vectorgen must be imported from its repository, not a copy in %s: "
+                      "pip install -e Tools/vectorgen (or .ci/setup)" % os.path.dirname(os.path.abspath(__file__)))

@@ -1,16 +1,13 @@
 """Unit tests for images.py: the bytes parse back, field by field, as the formats define them.
 
-    python3 -m unittest discover -s Tools/vectorgen -p 'test_*.py'
+    python3 -m unittest discover -s vectorgen -p 'test_*.py'   # the installed package (.ci/setup)
 """
 import io
-import os
 import struct
-import sys
 import unittest
 import zlib
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from vectorgen import images  # noqa: E402
+from vectorgen import images
 
 
 def png_chunks(data):

@@ -1,20 +1,17 @@
 """Unit tests for shared oracles, each against a value its source states (SPEC examples, reference outputs).
 
-    python3 -m unittest discover -s Tools/vectorgen -p 'test_*.py'
+    python3 -m unittest discover -s vectorgen -p 'test_*.py'   # the installed package (.ci/setup)
 """
 import gzip
-import os
-import sys
 import unittest
 import zlib
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from vectorgen.oracles import s1_percent_escaping as s1  # noqa: E402
-from vectorgen.oracles import s2_query_string as s2  # noqa: E402
-from vectorgen.oracles import s5_multipart as s5  # noqa: E402
-from vectorgen.oracles import s6_4_json as s64  # noqa: E402
-from vectorgen.oracles import s6_responses as s6  # noqa: E402
-from vectorgen.oracles import s7_content_encoding as s7  # noqa: E402
+from vectorgen.oracles import s1_percent_escaping as s1
+from vectorgen.oracles import s2_query_string as s2
+from vectorgen.oracles import s5_multipart as s5
+from vectorgen.oracles import s6_4_json as s64
+from vectorgen.oracles import s6_responses as s6
+from vectorgen.oracles import s7_content_encoding as s7
 
 
 class SpecExampleTests(unittest.TestCase):

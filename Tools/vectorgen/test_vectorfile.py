@@ -1,16 +1,14 @@
 """Unit tests for vectorfile.py (the canonical layout, stable ids) and cli.py (one module per file).
 
-    python3 -m unittest discover -s Tools/vectorgen -p 'test_*.py'
+    python3 -m unittest discover -s vectorgen -p 'test_*.py'   # the installed package (.ci/setup)
 """
 import json
 import os
-import sys
 import tempfile
 import unittest
 from unittest import mock
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from vectorgen import cli, levels, vectorfile  # noqa: E402
+from vectorgen import cli, levels, vectorfile
 
 
 class DumpsTests(unittest.TestCase):

@@ -21,7 +21,7 @@ import tempfile
 try:
     from ruamel.yaml import YAML
 except ImportError:  # check-jsonschema depends on ruamel.yaml
-    sys.exit("lint_workflows: needs check-jsonschema (pip install check-jsonschema)")
+    sys.exit("lint_workflows: needs check-jsonschema (.ci/setup, or pip install -e 'Tools/afstools[workflows]')")
 
 CONTEXTS = {"github", "env", "vars", "job", "jobs", "steps", "runner", "secrets", "strategy", "matrix",
             "needs", "inputs"}

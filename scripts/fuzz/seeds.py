@@ -8,10 +8,10 @@ Re-running is idempotent: files are named seed-<label> / vec-<vector id>. Run fr
 import json, re, struct, sys
 from pathlib import Path
 
+from vectorgen import images  # the generators' image builder (.ci/setup installs Tools/vectorgen)
+from afstools import fuzz  # the one list of targets (.ci/setup installs Tools/afstools)
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Tools"))
-from vectorgen import images  # noqa: E402  (the generators' image builder)
-from afstools import fuzz  # noqa: E402  (the one list of targets)
 CORPUS = ROOT / "Corpus"
 VECTORS = ROOT / "Vectors"
 STYLES = ["afnetworking", "whatwgForm", "rfc3986Unreserved"]

@@ -1,8 +1,8 @@
 # Sourced by the fuzz scripts: the fuzz targets (Sources/Fuzzers/<name>, Corpus/<name>) except the
 # canary, from the one list scripts/fuzz/targets.json (read by Tools/afstools/fuzz.py).
-_afs_tools() { PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../Tools" && pwd)${PYTHONPATH:+:$PYTHONPATH}" python3 -m afstools.fuzz "$@"; }
+_afs_tools() { python3 -m afstools.fuzz "$@"; }  # Tools/afstools, installed by .ci/setup
 # shellcheck disable=SC2207  # names have no spaces
-FUZZ_TARGETS=($(_afs_tools names)) || { echo "targets.sh: cannot read scripts/fuzz/targets.json" >&2; return 1; }
+FUZZ_TARGETS=($(_afs_tools names)) || { echo "targets.sh: cannot read scripts/fuzz/targets.json (python3 -m afstools.fuzz: run .ci/setup)" >&2; return 1; }
 FUZZ_SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 FUZZ_BIN=${FUZZ_BIN:-"$FUZZ_SCRATCH/release"}
 

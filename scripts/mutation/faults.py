@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Real faults replayed against the harness: `--help`; the code is in Tools/afstools/faults/, the data in docs/faults/."""
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tools"))
-from afstools.faults import cli  # noqa: E402
+try:
+    from afstools.faults import cli
+except ModuleNotFoundError as e:  # the package, not one of its dependencies
+    if e.name != "afstools":
+        raise
+    sys.exit("afstools is not installed: run .ci/setup (or python3 -m pip install -e Tools/afstools)")
 
 if __name__ == "__main__":
     sys.exit(cli.main())

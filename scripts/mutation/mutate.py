@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Mutation analysis (issue 13): `--help`; the code and its documentation are in Tools/afstools/mutation/."""
-import os
+"""Mutation analysis: `--help`; the code and its documentation are in Tools/afstools/mutation/."""
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tools"))
-from afstools.mutation import cli  # noqa: E402
+try:
+    from afstools.mutation import cli
+except ModuleNotFoundError as e:  # the package, not one of its dependencies
+    if e.name != "afstools":
+        raise
+    sys.exit("afstools is not installed: run .ci/setup (or python3 -m pip install -e Tools/afstools)")
 
 if __name__ == "__main__":
     cli.main()

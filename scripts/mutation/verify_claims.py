@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Checks reviewed-equivalent claims by outputs (issue 25): `--help`; the code is Tools/afstools/mutation/claims.py."""
-import os
+"""Checks reviewed-equivalent claims by outputs: `--help`; the code is Tools/afstools/mutation/claims.py."""
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tools"))
-from afstools.mutation import claims  # noqa: E402
+try:
+    from afstools.mutation import claims
+except ModuleNotFoundError as e:  # the package, not one of its dependencies
+    if e.name != "afstools":
+        raise
+    sys.exit("afstools is not installed: run .ci/setup (or python3 -m pip install -e Tools/afstools)")
 
 if __name__ == "__main__":
     sys.exit(claims.main())

@@ -8,6 +8,7 @@ import AFVectorFormat
 /// `maxDecodedSize` overrides the 64 MiB default.
 struct ContentDecodeComponent: EvalComponent {
     let name = "content-decode"
+    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? { .obj(["body": Codec.encodeBytes(bytes)]) }
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
         try rejectUnknownKeys(options, known: ["maxDecodedSize", "chunkSizes"])
         try rejectUnknownKeys(input, known: ["contentEncoding", "body"])

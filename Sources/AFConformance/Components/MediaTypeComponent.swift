@@ -5,6 +5,15 @@ import AFVectorFormat
 /// `parameters` is the RFC 9110 list in `strict`; AF exposes none, so it is `[]` in `af3`/`af4`.
 struct MediaTypeComponent: EvalComponent {
     let name = "media-type"
+
+    /// The bytes are the Content-Type value.
+    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? {
+        guard UTF8Validation.firstInvalidOffset(bytes) == nil else {
+            throw HarnessError("input", "media-type needs a UTF-8 Content-Type value")
+        }
+        return .obj(["contentType": .string(String(decoding: bytes, as: UTF8.self))])
+    }
+
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
         try rejectUnknownKeys(options, known: [])
         try rejectUnknownKeys(input, known: ["contentType"])

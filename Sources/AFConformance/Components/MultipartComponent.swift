@@ -22,6 +22,26 @@ import AFVectorFormat
 /// Unknown fields are a harness error.
 struct MultipartComponent: EvalComponent {
     let name = "multipart"
+    var outputIndependentOptions: Set<String> { ["readSizes", "packetSize"] }
+
+    /// A boundary drawn from a seed is spelt out (the core's output names it), so an implementation
+    /// that takes a boundary but has no SplitMix64 source can answer.
+    func portable(input: JSONValue, output: JSONValue) -> JSONValue {
+        guard case .object(var members) = input, let seed = members.firstIndex(where: { $0.key == "seed" }),
+              let boundary = Self.boundary(output) else { return input }
+        members[seed] = .init("boundary", .string(boundary))
+        return .object(members)
+    }
+
+    /// `boundary=` of the output's Content-Type header.
+    static func boundary(_ output: JSONValue) -> String? {
+        for h in output["headers"]?.arrayValue ?? [] {
+            guard let pair = h.arrayValue, pair.count == 2, pair[0].stringValue?.lowercased() == "content-type",
+                  let value = pair[1].stringValue, let r = value.range(of: "boundary=") else { continue }
+            return String(value[r.upperBound...])
+        }
+        return nil
+    }
 
     static let inputKeys: Set<String> = ["method", "url", "headers", "parameters", "parts", "boundary", "seed"]
     static let optionKeys: Set<String> = RequestComponent.optionKeys.subtracting(["jsonWritingOptions"])

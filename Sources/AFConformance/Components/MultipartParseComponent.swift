@@ -7,6 +7,9 @@ import AFVectorFormat
 /// Output: `parts`, each `{headers, name, filename|null, contentType|null, body}`.
 struct MultipartParseComponent: EvalComponent {
     let name = "multipart-parse"
+    var optionDefaults: [String: JSONValue] { ["allowUTF8Headers": .bool(MultipartParserOptions().allowUTF8Headers)] }
+
+    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? { .obj(["body": Codec.encodeBytes(bytes)]) }
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
         try RequestComponent.requireKnown(input, ["boundary", "body"])

@@ -11,11 +11,17 @@ import AFVectorFormat
 /// batch option is given the text is produced batch by batch, as AF does.
 struct PercentEscapeComponent: EvalComponent {
     let name = "percent-escape"
+    static let defaultStyle = EscapeStyle.afnetworking
+    var optionDefaults: [String: JSONValue] { ["style": .string(Self.defaultStyle.rawValue)] }
+    var outputIndependentOptions: Set<String> { ["batchSize", "reportBatches"] }
+
+    /// The bytes are the whole input (`text`, or `hex` when they are not UTF-8).
+    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? { Codec.encodeBytes(bytes) }
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
         try rejectUnknownKeys(options, known: ["style", "batchSize", "reportBatches"])
         try rejectUnknownKeys(input, known: ["text", "utf16", "hex"])
-        let style = try options.enumValue("style", EscapeStyle.self) ?? .afnetworking
+        let style = try options.enumValue("style", EscapeStyle.self) ?? Self.defaultStyle
         let batchSize = try options.int("batchSize")
         let reportBatches = try options.bool("reportBatches") ?? false
 

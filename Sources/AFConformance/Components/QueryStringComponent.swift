@@ -13,6 +13,11 @@ import AFVectorFormat
 /// reported either (the flattener itself keeps data leaves; only the query encoder rejects them).
 struct QueryStringComponent: EvalComponent {
     let name = "query-string"
+    var optionDefaults: [String: JSONValue] {
+        let o = QueryStringOptions()
+        return ["style": .string(o.escapeStyle.rawValue), "arrayStyle": .string(o.arrayStyle.rawValue),
+                "boolStyle": .string(o.boolStyle.rawValue)]
+    }
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
         try rejectUnknownKeys(options, known: ["arrayStyle", "boolStyle", "style", "maxParameterDepth"])

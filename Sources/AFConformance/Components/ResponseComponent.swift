@@ -10,6 +10,7 @@ import AFVectorFormat
 /// `acceptableStatusCodes` keeps the serializer's default; `null` means "any".
 struct ResponseComponent: EvalComponent {
     let name = "response"
+    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? { .obj(["body": Codec.encodeBytes(bytes)]) }
 
     enum Kind: String, CaseIterable { case http, json, xml, plist, image, compound }
 

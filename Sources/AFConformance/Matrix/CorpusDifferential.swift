@@ -19,13 +19,9 @@ public enum CorpusDifferential {
         public init(id: String, component: String, input: JSONValue, options: JSONValue) {
             (self.id, self.component, self.input, self.options) = (id, component, input, Self.project(component, options))
             core = []
-            // A boundary drawn from a seed is spelt out (the core's output names it), so an
-            // implementation that takes a boundary but has no SplitMix64 source can answer.
-            if component == "multipart", case .object(var members) = input, let seed = members.firstIndex(where: { $0.key == "seed" }),
-               case .output(let o) = Evaluator.evaluate(component: component, profile: "af4", options: self.options, input: input),
-               let boundary = Self.boundary(o) {
-                members[seed] = .init("boundary", .string(boundary))
-                self.input = .object(members)
+            if let c = Components.byName[component],
+               case .output(let o) = Evaluator.evaluate(component: component, profile: "af4", options: self.options, input: input) {
+                self.input = c.portable(input: input, output: o)
             }
             for p in Vector.allProfiles {
                 if case .output(let o) = Evaluator.evaluate(component: component, profile: p, options: self.options, input: input) {
@@ -34,33 +30,14 @@ public enum CorpusDifferential {
             }
         }
 
-        /// Options the compared output does not depend on, and options spelt out at their default
+        /// The component's output-independent options, and options spelt out at their default
         /// (VECTORS.md §3), are dropped, so an implementation is not sent a request it must refuse
         /// for their sake: percent-escape's batching (SPEC §1.4) and e.g. `allowUTF8Headers: false`.
         static func project(_ component: String, _ options: JSONValue) -> JSONValue {
-            guard case .object(let m) = options else { return options }
-            let drop = ignored[component] ?? []
-            let defaults = Self.defaults[component] ?? [:]
+            guard case .object(let m) = options, let c = Components.byName[component] else { return options }
+            let drop = c.outputIndependentOptions, defaults = c.optionDefaults
             return .object(m.filter { !drop.contains($0.key) && defaults[$0.key] != $0.value })
         }
-
-        /// `boundary=` of the output's Content-Type header.
-        static func boundary(_ output: JSONValue) -> String? {
-            for h in output["headers"]?.arrayValue ?? [] {
-                guard let pair = h.arrayValue, pair.count == 2, pair[0].stringValue?.lowercased() == "content-type",
-                      let value = pair[1].stringValue, let r = value.range(of: "boundary=") else { continue }
-                return String(value[r.upperBound...])
-            }
-            return nil
-        }
-
-        /// Options the output never depends on (SPEC §1.4 batches; SPEC §5.5 read and packet sizes).
-        static let ignored: [String: Set<String>] = ["percent-escape": ["batchSize", "reportBatches"], "multipart": ["readSizes", "packetSize"]]
-        static let defaults: [String: [String: JSONValue]] = [
-            "percent-escape": ["style": .string("afnetworking")],
-            "query-string": ["style": .string("afnetworking"), "arrayStyle": .string("brackets"), "boolStyle": .string("numeric")],
-            "multipart-parse": ["allowUTF8Headers": .bool(false)],
-        ]
     }
 
     /// A kind of disagreement in one component, with how often it was seen and its shortest input.

@@ -124,7 +124,7 @@ public struct AuthorityCheck: Sendable {
         return nil
     }
 
-    /// README is cited by a heading it has (`README "Writing an adapter"`), never by a section number.
+    /// README is cited by a heading it has (`README "Gating pull requests"`), never by a section number.
     func commentProblems(_ comment: String) -> [String] {
         var out: [String] = []
         var rest = Substring(comment)

@@ -36,7 +36,7 @@ public struct SourceResults: Sendable {
     }
 }
 
-/// A breach of the eval protocol (VECTORS.md "Protocol rules") by an outside implementation: a reply
+/// A breach of the eval protocol (VECTORS.md §5) by an outside implementation: a reply
 /// line that is not JSON, not an object, has no or an unknown id, or a crash/hang that no run could
 /// be blamed for. Counted as one failure each, like a vector-file problem.
 public struct ProtocolError: Sendable, Hashable, CustomStringConvertible {

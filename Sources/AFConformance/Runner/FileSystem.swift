@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The few file operations the runner needs, on the C library (the harness stays Foundation-free
-/// so it starts fast and behaves the same everywhere).
+/// The few file operations the runner needs, on the C library, with one typed error that names the
+/// path and the C library's reason (`throws(IOError)`), so every message the runner prints about a
+/// file says which file; and an atomic replace that never leaves a half-written vector file.
 public enum FileSystem {
     public struct IOError: Error, Sendable, CustomStringConvertible {
         public var path: String

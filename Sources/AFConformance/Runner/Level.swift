@@ -55,6 +55,9 @@ public struct LevelCounts: Sendable, Hashable {
     public var notApplicable = 0
     /// Passed by an `acceptable` outcome other than `expected` (implementation-defined runs).
     public var acceptable = 0
+    /// Failed runs that have no answer to judge (a harness error: bad input fields, or an
+    /// implementation that did not reply): counted in `failed`, but they break no authority.
+    public var unjudged = 0
 
     public var name: String { level?.rawValue ?? "no level" }
 }

@@ -141,14 +141,9 @@ public enum Promote {
         public var vector: JSONValue
     }
 
-    /// The input field raw file bytes go into, per component, when no `--field` is given.
-    public static let defaultByteField: [String: String] = [
-        "multipart-parse": "body", "content-decode": "body", "response": "body",
-    ]
-
     /// Builds the vector's `input` from a file: a JSON object with `input` (and optional `options`)
-    /// is used as is; otherwise the bytes go into `field` (percent-escape: the whole input is the
-    /// bytes, `{"text"}` or `{"hex"}`), merged with `with`.
+    /// is used as is; otherwise the bytes go into `field`, or where the component puts a file's
+    /// bytes (``EvalComponent/input(fromFileBytes:)``), merged with `with`.
     public static func makeRequest(component: String, bytes: [UInt8], field: String?, with extra: JSONValue?)
         throws(HarnessError) -> (input: JSONValue, options: JSONValue?)
     {
@@ -156,24 +151,12 @@ public enum Promote {
             return (doc["input"]!, doc["options"])
         }
         var input: JSONValue
-        switch field ?? defaultByteField[component] {
-        case let f?:
-            input = .object([.init(f, Codec.encodeBytes(bytes))])
-        case nil:
-            switch component {
-            case "percent-escape": input = Codec.encodeBytes(bytes)
-            case "media-type":
-                guard UTF8Validation.firstInvalidOffset(bytes) == nil else {
-                    throw HarnessError("input", "media-type needs a UTF-8 Content-Type value")
-                }
-                input = .obj(["contentType": .string(String(decoding: bytes, as: UTF8.self))])
-            case "null-clean":
-                do { input = .obj(["json": try JSONParser().parse(bytes)]) } catch {
-                    throw HarnessError("input", "null-clean needs a JSON file: \(error)")
-                }
-            default:
-                throw HarnessError("input", "for \(component), give a JSON file {\"input\": …, \"options\": …} or --field NAME")
-            }
+        if let field {
+            input = .object([.init(field, Codec.encodeBytes(bytes))])
+        } else if let fromBytes = try Components.byName[component]?.input(fromFileBytes: bytes) {
+            input = fromBytes
+        } else {
+            throw HarnessError("input", "for \(component), give a JSON file {\"input\": …, \"options\": …} or --field NAME")
         }
         if let extra {
             guard let members = extra.objectValue else { throw HarnessError("--with", "expected a JSON object") }

@@ -135,7 +135,8 @@ public struct RunReport: Sendable {
             case .passed: row.passed += 1; if r.acceptedAlternative != nil { row.acceptable += 1 }
             case .expectedFailure: row.expectedFailures += 1
             case .notApplicable: row.notApplicable += 1
-            case .failed, .harnessError, .unexpectedPass: row.failed += 1
+            case .failed, .unexpectedPass: row.failed += 1
+            case .harnessError: row.failed += 1; row.unjudged += 1
             }
             rows[r.level] = row
         }
@@ -143,12 +144,18 @@ public struct RunReport: Sendable {
     }
 
     /// `3 RFC violations (must), 40 differences from AFNetworking (af), …`: the failing runs by the
-    /// authority they broke, every level the run had (nil when nothing failed).
+    /// authority they broke, every level the run had, then the failing runs without an answer to
+    /// judge (nil when nothing failed). A harness error breaks no authority, so it is not counted
+    /// against its level.
     public var failuresByLevel: String? {
         let rows = byLevel()
         guard rows.contains(where: { $0.failed > 0 }) else { return nil }
-        return rows.map { row in row.level.map { $0.failures(row.failed) } ?? "\(row.failed) without a level" }
-            .joined(separator: ", ")
+        var parts = rows.map { row in
+            row.level.map { $0.failures(row.failed - row.unjudged) } ?? "\(row.failed - row.unjudged) without a level"
+        }
+        let unjudged = rows.reduce(0) { $0 + $1.unjudged }
+        if unjudged > 0 { parts.append("\(unjudged) not judged (harness errors: no answer to compare)") }
+        return parts.joined(separator: ", ")
     }
 
     /// Per-component counts, sorted by component name.
@@ -332,19 +339,6 @@ public enum VectorRunner {
             return RunResult(vector: v, profile: profile, status: mismatches.isEmpty ? .passed : .failed,
                              actual: actual, mismatches: mismatches)
         }
-    }
-
-    /// Loads the directories (schema from `root`) and the expected failures, then runs.
-    public static func loadAndRun(root: String, directories: [String], selection: RunSelection,
-                                  expectedFailuresPath: String?) throws(HarnessError) -> RunReport {
-        let start = FileSystem.now()
-        let loader = try VectorLoader(root: root)
-        let set = loader.load(directories: directories)
-        let xfail = try ExpectedFailures.load(expectedFailuresPath ?? VectorPaths.expectedFailuresFile(root: root))
-        let loaded = FileSystem.now()
-        var report = run(set, selection: selection, expectedFailures: xfail)
-        report.loadNanoseconds = loaded - start
-        return report
     }
 }
 

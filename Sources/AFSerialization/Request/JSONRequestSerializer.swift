@@ -20,10 +20,6 @@ public struct JSONRequestSerializer: RequestSerializer {
         self.keyOrder = keyOrder
     }
 
-    public func withBase(_ base: HTTPRequestSerializer) -> Self { Self(base: base, writingOptions: writingOptions, keyOrder: keyOrder) }
-    public func withWritingOptions(_ options: JSONWritingOptions) -> Self { Self(base: base, writingOptions: options, keyOrder: keyOrder) }
-    public func withKeyOrder(_ order: JSONKeyOrder) -> Self { Self(base: base, writingOptions: writingOptions, keyOrder: order) }
-
     /// AF's −1016 error: no description of its own, so the text is Foundation's default
     /// ("The operation could not be completed. " + failure reason, as Linux Foundation words it).
     public static func invalidJSONError(path: String) -> AFSError {

@@ -9,8 +9,6 @@ public struct PropertyListRequestSerializer: RequestSerializer {
 
     public init(base: HTTPRequestSerializer = .init()) { self.base = base }
 
-    public func withBase(_ base: HTTPRequestSerializer) -> Self { Self(base: base) }
-
     public func serialize(_ request: Request, parameters: ParameterValue?) throws(AFSError) -> Request {
         let maxDepth = base.queryOptions.limits.maxParameterDepth
         return try base.serialize(request, parameters: parameters, contentType: Self.contentType) { (p) throws(AFSError) in

@@ -28,6 +28,8 @@ CORE = os.path.join(TREE, "Sources", "AFSerialization")
 DEBUG = os.path.join(SCRATCH, "debug")
 ASAN = os.path.join(SCRATCH, "asan")
 FUZZ = os.path.join(SCRATCH, "fuzz")
+FUZZ_BASE = os.path.join(SCRATCH, "fuzz-unpatched")
+ARTIFACTS = os.path.join(SCRATCH, "artifacts")
 PROGRESS = os.path.join(SCRATCH, "progress.jsonl")
 LAYERS = ("vectors", "asan", "tests", "complexity", "fuzz")
 FAILED_TEST_RE = re.compile(r"✘ Test (\S+?)\(.*?\) (?:recorded an issue|failed)")
@@ -116,14 +118,31 @@ def run_tests(timeout=900):
     return True, names[:5] or ["swift test exited %d" % r.returncode]
 
 
+# A probe on the unpatched core takes seconds under cachegrind; a super-linear path at 16n takes
+# minutes, and a timeout is a catch, so the limit stays far below complexity.py's own.
+PROBE_TIMEOUT = 120
+
+
 def run_complexity(conformance):
-    results = complexity.check(conformance, log=lambda line: None)
-    bad = [r for r in results if not r.ok]
-    return bool(bad), ["%s: %s" % (r.probe.name, r.why) for r in bad]
+    """The complexity probes, up to the first that fails: one failing probe catches the fault."""
+    for probe in complexity.PROBES:
+        r = complexity.check(conformance, probes=[probe], log=lambda line: None, timeout=PROBE_TIMEOUT)[0]
+        if not r.ok:
+            return True, ["%s: %s" % (r.probe.name, r.why)]
+    return False, ["%d probes within bounds" % len(complexity.PROBES)]
+
+
+def build_fuzz(scratch):
+    """The fuzz targets of the scratch core into `scratch`; None when they build, else the output's tail."""
+    b = proc.sh(proc.NICE + ["scripts/fuzz/build.sh"], env={**env(), "FUZZ_SCRATCH": scratch, "AFS_FUZZ_KIT": "0"},
+                check=False, capture=True)
+    return None if b.returncode == 0 else b.stdout[-400:]
 
 
 def run_fuzz(fault, seconds):
-    """The fuzz targets that reach the patched files, each from the committed corpus for `seconds`."""
+    """The fuzz targets that reach the patched files, each from the committed corpus for `seconds`. A
+    finding counts only when the unpatched core's target passes the same input; it is kept in
+    .build-faults/artifacts/<fault>/ to reproduce."""
     targets = fuzz.load()
     files = [p[len(catalogue.CORE_PREFIX):] for p in catalogue.touched(catalogue.patch_path(fault))]
     reaching = []
@@ -134,9 +153,21 @@ def run_fuzz(fault, seconds):
     for t in reaching:
         with tempfile.TemporaryDirectory() as out:
             failed, how = proc.run_one(fuzz_cmd(t, seconds, out, FUZZ), env(), timeout=seconds * 3 + 120)
-            if failed:
-                artifacts = [n for n in os.listdir(out) if n.startswith(("crash-", "timeout-", "oom-", "leak-"))]
-                return True, ["fuzz-%s: %s%s" % (t, how, (" (" + artifacts[0] + ")") if artifacts else "")]
+            if not failed:
+                continue
+            artifacts = sorted(n for n in os.listdir(out) if n.startswith(("crash-", "timeout-", "oom-", "leak-")))
+            if not artifacts:
+                return True, ["fuzz-%s: %s" % (t, how)]
+            kept = os.path.join(ROOT, ARTIFACTS, fault["id"])
+            os.makedirs(kept, exist_ok=True)
+            shutil.copy(os.path.join(out, artifacts[0]), kept)
+            artifact = os.path.join(kept, artifacts[0])
+            unpatched = [os.path.join(ROOT, FUZZ_BASE, "release", f"fuzz-{t}"), "-timeout=10", "-rss_limit_mb=4096", artifact]
+            base_failed, base_how = proc.run_one(unpatched, env(), timeout=120)
+            if base_failed:
+                return False, ["fuzz-%s: %s on %s, but the unpatched core fails on it too (%s)" % (
+                    t, how, os.path.relpath(artifact, ROOT), base_how)]
+            return True, ["fuzz-%s: %s (%s; the unpatched core passes it)" % (t, how, os.path.relpath(artifact, ROOT))]
     return False, ["%s for %d s each: nothing found" % (", ".join("fuzz-" + t for t in reaching), seconds)]
 
 
@@ -155,6 +186,10 @@ def baseline(layers, log):
         checks.append(("tests", run_tests))
     if "complexity" in layers:
         checks.append(("complexity", lambda: run_complexity(binary(DEBUG))))
+    if "fuzz" in layers:
+        err = build_fuzz(FUZZ_BASE)
+        if err:
+            raise SystemExit("faults: the unpatched core's fuzz targets do not build: " + err)
     for name, check in checks:
         failed, evidence = check()
         if failed:
@@ -194,10 +229,9 @@ def replay(fault, layers, fuzz_seconds, log):
             record("complexity", *run_complexity(binary(DEBUG)))
         if "fuzz" in layers and (not result["caught"] or fault["kind"] == "crash"):
             t = time.time()
-            b = proc.sh(proc.NICE + ["scripts/fuzz/build.sh"], env={**env(), "FUZZ_SCRATCH": FUZZ, "AFS_FUZZ_KIT": "0"},
-                        check=False, capture=True)
-            if b.returncode != 0:
-                record("fuzz", False, ["fuzz build failed: " + b.stdout[-400:]])
+            err = build_fuzz(FUZZ)
+            if err:
+                record("fuzz", False, ["fuzz build failed: " + err])
             else:
                 log(f"  {fault['id']}: fuzz targets built in {time.time() - t:.0f}s")
                 record("fuzz", *run_fuzz(fault, fuzz_seconds))

@@ -1,4 +1,4 @@
-"""Checks reviewed-equivalent claims by outputs, not by reading (issue 25): for each claim, every
+"""Checks reviewed-equivalent claims by outputs, not by reading: for each claim, every
 vector request (each profile it runs under) goes through `conformance eval` with the mutant and with
 the original program, and the reply lines must be identical; then `conformance snapshot --check`
 with the mutant must find every corpus output unchanged. A claim that fails is contradicted.

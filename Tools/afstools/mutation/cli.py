@@ -1,4 +1,4 @@
-"""Mutation analysis of Sources/AFSerialization (issue 13): how many planted bugs the harness catches.
+"""Mutation analysis of Sources/AFSerialization: how many planted bugs the harness catches.
 
 Mutant schemata: afs-mutate (Tools/, swift-syntax, its own package) rewrites every mutation site of the
 core into runtime-switched code; one build holds every mutant and AFS_MUTANT=<id> activates one

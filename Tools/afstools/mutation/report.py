@@ -108,7 +108,7 @@ def make_report(ri):
 
 
 def exclusions_md(c):
-    """Each exclusion method's count (issue 25's audit trail)."""
+    """Each exclusion method's count: the audit trail of what was left out of the score, and why."""
     b = c.get("excluded_by")
     if not b:
         return ""

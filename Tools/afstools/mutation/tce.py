@@ -1,4 +1,4 @@
-"""Trivial compiler equivalence (issue 25; the TCE papers, mull): a mutant whose optimised object code
+"""Trivial compiler equivalence (the TCE papers, mull): a mutant whose optimised object code
 is byte-identical to the original's cannot change behaviour, so it is equivalent without anyone
 reading it.
 

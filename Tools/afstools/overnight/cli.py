@@ -1,4 +1,4 @@
-"""Overnight fuzzing driver (issue 7). Python 3 standard library only.
+"""Overnight fuzzing driver. Python 3 standard library only.
 
     scripts/overnight/overnight.py --duration 8h            # all targets, all cores
     scripts/overnight/overnight.py --duration 15m --jobs 1  # a short run on one core

@@ -1,5 +1,5 @@
-"""Compile-error pruning per mutant, and the report's list of functions left without a scored mutant
-(moved from scripts/mutation/test_mutate.py)."""
+"""Compile-error pruning per mutant, and the report's list of functions left without a scored
+mutant."""
 import os
 import unittest
 

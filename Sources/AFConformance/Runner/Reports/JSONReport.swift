@@ -42,7 +42,7 @@ extension Reporters {
             "levels": .array(r.byLevel().map {
                 .obj(["level": $0.level.map { .string($0.rawValue) } ?? .null, "passed": .int($0.passed), "failed": .int($0.failed),
                       "expectedFailures": .int($0.expectedFailures), "notApplicable": .int($0.notApplicable),
-                      "passedByAcceptable": .int($0.acceptable)])
+                      "passedByAcceptable": .int($0.acceptable), "unjudged": .int($0.unjudged)])
             }),
             "failureClasses": .array(r.failureClasses().map { c in
                 .obj(["component": .string(c.component), "level": c.level.map { .string($0.rawValue) } ?? .null,

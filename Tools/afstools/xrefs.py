@@ -1,0 +1,860 @@
+"""Every cross-reference in the tree resolves (issue 39): `python3 -m afstools.xrefs [--root DIR] [--list]`.
+
+Where references are read: the comments of Swift and C files (`//`, `/* */`; string literals skipped,
+except the `//` lines of a Swift template in a multi-line literal), Python comments and docstrings,
+shell, YAML and Dockerfile `#` comments, the `comment` and `description` fields of Vectors/**/*.json,
+and every Markdown file (code blocks included). The files are the repository's (git ls-files: tracked,
+or new and not ignored); a path exists only when it is one of them or a folder of one, so build
+products and removed files do not count.
+
+Kinds, and when each is stale:
+
+  heading   README "Title", <file>.md "Title", `<file>.md, "Title"`: the file has no such heading. A
+            heading matches by its text without its number (`5.5 `) and backticks, whole or up to a
+            `: subtitle` / ` (…)` tail; `README "…"` may also be the citing file's own package README.
+            README §N is always stale (README has no numbered sections).
+  spec      SPEC §N.M, SPEC§N.M, SPEC.md §N, ranges and lists (`§2.2–2.5`, `§5.2/§5.3`, `, §N`,
+            `and §N`): SPEC.md has no `## N.` / `### N.M` heading of that number (read as
+            `conformance coverage` reads them, Sources/AFConformance/Runner/Coverage.swift).
+  vectors   VECTORS §N, VECTORS.md §N, VECTORS.md§N: the same for VECTORS.md.
+  path      a word that starts with a top-level folder (`Sources/<module>/<file>.swift`,
+            `scripts/mutation/mutate.py`, `docs/mutation/`) or is a top-level file with a line
+            (`Package.swift:29`), with an optional `:line` or `:from-to`: no such file or folder from
+            the root or the enclosing package (Tools/…), or the file has fewer lines. `<name>`, `*`,
+            `**`, `…`, `{a,b}` are placeholders: some path must match, or the folder must exist when
+            only the last part has one (names the tools write). Not read: a line that says a path
+            does not exist, `.build*` paths, another repository's `Sources/<a dependency's module>`.
+  link      a Markdown link's relative target: no such file, or no heading with its #anchor
+            (GitHub's slugs).
+  command   `conformance SUB` (a subcommand of Sources/conformance), `swift run NAME`,
+            `swift build --product NAME` and `afs-…` words (an executable, product or package of some
+            Package.swift), `python3 scripts/<dir>/<script>.py SUB` (a subparser of the script or of
+            the module it runs), `.ci/stage NAME` (a stage of .ci/stage): no such command. A word after
+            `conformance` or a script counts only in code (backticks, a code block) or after
+            `swift run`/`python3`.
+  ci-stages README's list of "the stages of `.ci/stage`" against the stages .ci/run runs, in order.
+
+Placeholders such as README "Heading" are not references. Exit status: 1 with one line per stale
+reference (`file:line: reference: why`), else 0 with the number of references per kind.
+"""
+import argparse
+import fnmatch
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tokenize
+from collections import Counter, namedtuple
+
+Ref = namedtuple("Ref", "file line kind text problem")
+
+KINDS = ("heading", "spec", "vectors", "path", "link", "command", "ci-stages")
+PLATFORM_MODULES = ("Foundation", "CoreFoundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML",
+                    "Dispatch", "Glibc", "Darwin", "XCTest", "Testing", "Swift")
+PLACEHOLDER_TITLES = {"heading", "title", "section", "section title", "heading title", "…", "...", "x"}
+
+# ---------------------------------------------------------------------------------------------
+# The tree
+
+
+class Tree:
+    """The repository's files and what the checks resolve against, read once."""
+
+    def __init__(self, root):
+        self.root = os.path.abspath(root)
+        self.files = sorted(self._list())
+        self.file_set = set(self.files)
+        self.dirs = set()
+        for f in self.files:
+            d = os.path.dirname(f)
+            while d and d not in self.dirs:
+                self.dirs.add(d)
+                d = os.path.dirname(d)
+        top = {f.split("/", 1)[0] for f in self.files}
+        self.top_dirs = sorted(t for t in top if t in self.dirs)
+        self.top_files = sorted(t for t in top if t in self.file_set)
+        self.packages = sorted({os.path.dirname(f) for f in self.files if os.path.basename(f) == "Package.swift"})
+        self._lines = {}
+        self._headings = {}
+        self._sections = {}
+        self._script_subcommands = {}
+        self.subcommands = self._conformance_subcommands()
+        self.executables = self._executables()
+        self.stages = self._ci_stages()
+
+    def _list(self):
+        if os.path.isdir(os.path.join(self.root, ".git")):
+            try:
+                out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                                     cwd=self.root, capture_output=True, check=True).stdout
+                return [p for p in out.decode("utf-8", "surrogateescape").split("\0")
+                        if p and os.path.isfile(os.path.join(self.root, p))]
+            except (OSError, subprocess.CalledProcessError):
+                pass
+        found = []
+        for d, subdirs, names in os.walk(self.root):
+            subdirs[:] = [s for s in subdirs if s not in (".git", "__pycache__") and not s.startswith(".build")]
+            rel = os.path.relpath(d, self.root)
+            found += [n if rel == "." else rel + "/" + n for n in names]
+        return found
+
+    def path(self, rel):
+        return os.path.join(self.root, rel)
+
+    def read(self, rel):
+        with open(self.path(rel), encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def exists(self, rel):
+        rel = rel.rstrip("/")
+        return rel == "" or rel in self.file_set or rel in self.dirs
+
+    def line_count(self, rel):
+        if rel not in self._lines:
+            text = self.read(rel)
+            self._lines[rel] = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+        return self._lines[rel]
+
+    def glob(self, pattern):
+        """Whether some file or folder matches a path with placeholders."""
+        rx = re.compile(_glob_regex(pattern.rstrip("/")))
+        return any(rx.fullmatch(p) for p in self.file_set) or any(rx.fullmatch(d) for d in self.dirs)
+
+    def headings(self, rel):
+        """{normalized title} and {anchor slug} of a Markdown file's headings."""
+        if rel not in self._headings:
+            titles, slugs, seen = set(), set(), Counter()
+            for _, line in _markdown_lines(self.read(rel), headings_only=True):
+                text = line.lstrip("#").strip()
+                titles |= _title_forms(text)
+                slug = _slug(text)
+                slugs.add(slug if not seen[slug] else "%s-%d" % (slug, seen[slug]))
+                seen[slug] += 1
+            self._headings[rel] = (titles, slugs)
+        return self._headings[rel]
+
+    def sections(self, rel):
+        """The section numbers of SPEC.md / VECTORS.md: `## N. Title`, `### N.M Title` (as the
+        Swift `conformance coverage` command reads them: Sources/AFConformance/Runner/Coverage.swift)."""
+        if rel not in self._sections:
+            numbers = set()
+            if rel in self.file_set:
+                for line in self.read(rel).split("\n"):
+                    m = re.match(r"#{2,3} +([0-9.]+)", line)
+                    if m and m.group(1).strip("."):
+                        numbers.add(m.group(1).rstrip("."))
+            self._sections[rel] = numbers
+        return self._sections[rel]
+
+    def _conformance_subcommands(self):
+        """The `conformance` command's subcommands: the types in its `subcommands:` list, each by its
+        `commandName` or its type name in kebab case (swift-argument-parser's default)."""
+        sources = {f: self.read(f) for f in self.files if f.startswith("Sources/conformance/") and f.endswith(".swift")}
+        listed = []
+        for text in sources.values():
+            m = re.search(r'commandName:\s*"conformance"[\s\S]*?subcommands:\s*\[([^\]]*)\]', text)
+            if m:
+                listed = re.findall(r"(\w+)\.self", m.group(1))
+        if not listed:
+            return None
+        names = set()
+        for t in listed:
+            name = re.sub(r"(?<=[a-z0-9])([A-Z])", r"-\1", t).lower()
+            for text in sources.values():
+                m = re.search(r"\bstruct\s+%s\b[^{]*\{" % t, text)
+                if m:
+                    c = re.search(r'commandName:\s*"([^"]+)"', _braced(text, m.end() - 1))
+                    if c:
+                        name = c.group(1)
+            names.add(name)
+        return names
+
+    def _executables(self):
+        """Executable targets, products and package names of every Package.swift (`fuzz-\\(name)` as
+        the pattern `fuzz-*`); also kept per package folder in self.package_executables."""
+        names = set()
+        self.package_executables = {}
+        for pkg in self.packages:
+            text = self.read(os.path.join(pkg, "Package.swift") if pkg else "Package.swift")
+            mine = set(re.findall(r'\.executable(?:Target)?\(\s*name:\s*"([^"]+)"', text))
+            mine = {re.sub(r"\\\([^)]*\)", "*", n) for n in mine}
+            self.package_executables[pkg] = mine
+            names |= mine | set(re.findall(r'Package\(\s*name:\s*"([^"]+)"', text))
+        return names
+
+    def foreign_modules(self):
+        """Modules this tree imports but does not have (dependencies, the platform's): a
+        `Sources/<one of them>/…` path is another repository's."""
+        if not hasattr(self, "_foreign"):
+            local = {f.split("/")[-2] for f in self.files if f.endswith(".swift") and "/Sources/" in "/" + f}
+            imported = set(PLATFORM_MODULES)
+            for f in self.files:
+                if f.endswith(".swift"):
+                    imported |= set(re.findall(r"^[ \t]*(?:@testable[ \t]+)?import[ \t]+(?:(?:struct|class|enum|protocol|func|var|let|typealias)[ \t]+)?(\w+)", self.read(f), re.M))
+            self._foreign = imported - local
+        return self._foreign
+
+    def is_executable(self, name):
+        return any(fnmatch.fnmatchcase(name, n) for n in self.executables)
+
+    def _ci_stages(self):
+        """The stages `.ci/stage` has (its case labels) and the ones `.ci/run` runs, in order."""
+        have, run = None, None
+        if ".ci/stage" in self.file_set:
+            have = set(re.findall(r"^([a-z][a-z-]*)\)\s*$", self.read(".ci/stage"), re.M))
+        if ".ci/run" in self.file_set:
+            run = []
+            for line in self.read(".ci/run").split("\n"):
+                code = line.split("#", 1)[0]
+                m = re.match(r"\s*stage\s+([a-z][a-z-]*)", code)
+                if m:
+                    run.append(m.group(1))
+                m = re.match(r"\s*for\s+\w+\s+in\s+([^;]*);\s*do", code)
+                if m:
+                    run += m.group(1).split()
+        return have, run
+
+    def script_subcommands(self, rel):
+        """The subparser names of a Python script and of the afstools/vectorgen modules it imports;
+        None when it has none (then any word may follow it)."""
+        if rel not in self._script_subcommands:
+            names, seen, todo = set(), set(), [rel]
+            while todo:
+                f = todo.pop()
+                if f in seen or f not in self.file_set:
+                    continue
+                seen.add(f)
+                text = self.read(f)
+                names |= set(re.findall(r'add_parser\(\s*"([^"]+)"', text))
+                if f != rel:
+                    continue
+                for pkg, mod, name in re.findall(r"^\s*from\s+(afstools|vectorgen)((?:\.\w+)*)\s+import\s+(\w+)", text, re.M):
+                    base = "Tools/" + pkg + mod.replace(".", "/")
+                    todo += [base + ".py", base + "/__init__.py", base + "/" + name + ".py"]
+            self._script_subcommands[rel] = names or None
+        return self._script_subcommands[rel]
+
+
+def _braced(text, start):
+    """The text of the `{…}` block that opens at `start` (braces in strings are not told apart)."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start:i + 1]
+    return text[start:]
+
+
+def _glob_regex(pattern):
+    out, i = [], 0
+    while i < len(pattern):
+        c = pattern[i]
+        if pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif c == "…":
+            out.append(".*")
+            i += 1
+        elif pattern.startswith("...", i):
+            out.append(".*")
+            i += 3
+        elif c == "*":
+            out.append("[^/]*")
+            i += 1
+        elif c == "<":
+            j = pattern.find(">", i)
+            out.append("[^/]+")
+            i = j + 1
+        elif c == "{":
+            j = pattern.find("}", i)
+            out.append("(?:" + "|".join(re.escape(a) for a in pattern[i + 1:j].split(",")) + ")")
+            i = j + 1
+        else:
+            out.append(re.escape(c))
+            i += 1
+    return "".join(out)
+
+
+def _title_forms(text):
+    """A heading's title as a citation may give it: without its number and backticks, with or
+    without a `: subtitle` / ` (…)` / ` — …` tail; case-folded."""
+    t = re.sub(r"^\d+(\.\d+)*\.?\s+", "", text.strip())
+    t = re.sub(r"\s+", " ", t.replace("`", "")).strip()
+    forms = {t.casefold()}
+    for sep in (":", " (", " — ", " – "):
+        if sep in t:
+            forms.add(t.split(sep, 1)[0].strip().casefold())
+    return forms
+
+
+def _normal_title(text):
+    return re.sub(r"\s+", " ", text.replace("`", "")).strip().rstrip(".").casefold()
+
+
+def _slug(text):
+    """GitHub's heading anchor."""
+    s = text.strip().lower()
+    s = re.sub(r"[^\w\- ]", "", s)
+    return s.replace(" ", "-")
+
+
+# ---------------------------------------------------------------------------------------------
+# Where references are read: (line, text) pieces of each file
+
+
+def _markdown_lines(text, headings_only=False):
+    """(line number, text, in a code block) of a Markdown file; with headings_only, (number, text) of
+    the ATX headings outside code blocks."""
+    fence = None
+    for n, line in enumerate(text.split("\n"), 1):
+        m = re.match(r"\s{0,3}(```+|~~~+)", line)
+        if m:
+            if fence is None:
+                fence = m.group(1)
+            elif m.group(1).startswith(fence[:3]) and len(m.group(1)) >= len(fence):
+                fence = None
+            if not headings_only:
+                yield n, line, True
+            continue
+        if headings_only:
+            if fence is None and re.match(r"#{1,6} ", line):
+                yield n, line
+        else:
+            yield n, line, fence is not None
+
+
+class _CLexer:
+    """The comments of a Swift or C file: (line, text) per line, string literals skipped (Swift's
+    multi-line and raw strings and interpolations included)."""
+
+    OPEN = re.compile(r'(#*)("""|")')
+    TEMPLATE_COMMENT = re.compile(r'[ \t]*//([^\n\\"]*)(?=\n)')
+
+    def __init__(self, text, swift):
+        self.t, self.i, self.line, self.swift, self.out = text, 0, 1, swift, []
+
+    def run(self):
+        self.code(False)
+        return self.out
+
+    def code(self, in_interpolation):
+        t = self.t
+        depth = 0
+        while self.i < len(t):
+            c = t[self.i]
+            if c == "\n":
+                self.line += 1
+                self.i += 1
+            elif t.startswith("//", self.i):
+                j = t.find("\n", self.i)
+                j = len(t) if j < 0 else j
+                self.out.append((self.line, t[self.i + 2:j]))
+                self.i = j
+            elif t.startswith("/*", self.i):
+                self.block()
+            elif c == '"' or (self.swift and c == "#" and self.OPEN.match(t, self.i)):
+                self.string()
+            elif c == "'" and not self.swift:
+                self.char()
+            elif in_interpolation and c == "(":
+                depth += 1
+                self.i += 1
+            elif in_interpolation and c == ")":
+                self.i += 1
+                if depth == 0:
+                    return
+                depth -= 1
+            else:
+                self.i += 1
+
+    def block(self):
+        t, depth, start = self.t, 0, self.i
+        while self.i < len(t):
+            if t.startswith("/*", self.i):
+                depth += 1
+                self.i += 2
+            elif t.startswith("*/", self.i):
+                depth -= 1
+                self.i += 2
+                if depth == 0 or not self.swift:
+                    break
+            else:
+                self.i += 1
+        for k, piece in enumerate(t[start:self.i].split("\n")):
+            self.out.append((self.line + k, piece))
+        self.line += t[start:self.i].count("\n")
+
+    def string(self):
+        t = self.t
+        m = self.OPEN.match(t, self.i) if self.swift else None
+        hashes, delim = (m.group(1), m.group(2)) if m else ("", '"')
+        self.i += len(hashes) + len(delim)
+        close = delim + hashes
+        while self.i < len(t):
+            if t.startswith(close, self.i):
+                self.i += len(close)
+                return
+            c = t[self.i]
+            if c == "\n":
+                self.line += 1
+                self.i += 1
+                if delim == '"':
+                    return  # an unterminated one-line literal: stop at its line's end
+                # A template of Swift source (a multi-line literal): its `//` lines are comments too.
+                m = self.TEMPLATE_COMMENT.match(t, self.i)
+                if m:
+                    self.out.append((self.line, m.group(1)))
+                    self.i = m.end()
+            elif c == "\\" and t.startswith(hashes, self.i + 1):
+                k = self.i + 1 + len(hashes)
+                if self.swift and k < len(t) and t[k] == "(":
+                    self.i = k + 1
+                    self.code(True)
+                else:
+                    self.i = k + 1
+            else:
+                self.i += 1
+
+    def char(self):
+        t = self.t
+        self.i += 1
+        while self.i < len(t) and t[self.i] not in "'\n":
+            self.i += 2 if t[self.i] == "\\" else 1
+        self.i += 1
+
+
+def _hash_comments(text):
+    """`#` comments of shell, YAML and Dockerfiles: a `#` at a line's start or after a blank, outside
+    quotes (quotes are followed within a line); heredoc bodies skipped; a shebang line is not one."""
+    out, heredoc = [], None
+    for n, line in enumerate(text.split("\n"), 1):
+        if heredoc is not None:
+            if line.strip() == heredoc:
+                heredoc = None
+            continue
+        if n == 1 and line.startswith("#!"):
+            continue
+        quote, i = None, 0
+        while i < len(line):
+            c = line[i]
+            if quote:
+                if c == "\\" and quote == '"':
+                    i += 1
+                elif c == quote:
+                    quote = None
+            elif c in "'\"":
+                quote = c
+            elif c == "\\":
+                i += 1
+            elif c == "#" and (i == 0 or line[i - 1] in " \t"):
+                out.append((n, line[i + 1:]))
+                break
+            i += 1
+        m = re.search(r"<<-?\s*['\"]?(\w+)['\"]?", line.split("#", 1)[0])
+        if m:
+            heredoc = m.group(1)
+    return out
+
+
+def _python_comments(text):
+    """Python comments and docstrings (string statements), (line, text) per line."""
+    out = []
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return _hash_comments(text)
+    previous = tokenize.NEWLINE
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            out.append((tok.start[0], tok.string[1:]))
+        elif tok.type == tokenize.STRING and previous in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+                                                          tokenize.ENCODING):
+            for k, piece in enumerate(tok.string.split("\n")):
+                out.append((tok.start[0] + k, piece))
+        if tok.type not in (tokenize.COMMENT, tokenize.NL):
+            previous = tok.type
+    return out
+
+
+COMMENT_FIELD = re.compile(r'"(comment|description)"\s*:\s*"')
+
+
+def _vector_comments(text):
+    """The `comment` (and file `description`) strings of a vector file, at the line of their key."""
+    out, decoder = [], json.JSONDecoder()
+    for m in COMMENT_FIELD.finditer(text):
+        try:
+            value, _ = decoder.raw_decode(text, m.end() - 1)
+        except ValueError:
+            continue
+        if isinstance(value, str):
+            out.append((text.count("\n", 0, m.start()) + 1, value))
+    return out
+
+
+def _kind_of_file(tree, rel):
+    name = os.path.basename(rel)
+    ext = os.path.splitext(name)[1].lower()
+    if ext == ".md":
+        return "markdown"
+    if ext == ".swift":
+        return "swift"
+    if ext in (".c", ".h", ".cc", ".cpp", ".m"):
+        return "c"
+    if ext == ".py":
+        return "python"
+    if ext in (".sh", ".bash", ".yml", ".yaml") or name == "Dockerfile":
+        return "hash"
+    if ext == ".json":
+        return "vectors" if rel.startswith("Vectors/") else None
+    if ext == "" and not name.startswith("."):
+        try:
+            with open(tree.path(rel), "rb") as f:
+                first = f.readline(200)
+        except OSError:
+            return None
+        if first.startswith(b"#!"):
+            return "python" if b"python" in first else "hash" if re.search(rb"\b(ba|z|da)?sh\b", first) else None
+    return None
+
+
+def pieces(tree, rel):
+    """(line, text, whole text is code) pieces of a file where references are read, or []."""
+    kind = _kind_of_file(tree, rel)
+    if kind is None:
+        return []
+    text = tree.read(rel)
+    if kind == "markdown":
+        return list(_markdown_lines(text))
+    if kind == "swift" or kind == "c":
+        found = _CLexer(text, kind == "swift").run()
+    elif kind == "python":
+        found = _python_comments(text)
+    elif kind == "hash":
+        found = _hash_comments(text)
+    else:
+        found = _vector_comments(text)
+    return [(n, t, False) for n, t in found]
+
+
+# ---------------------------------------------------------------------------------------------
+# Finding references in a piece of text
+
+NUM = r"\d+(?:\.\d+)*"
+SECTION = re.compile(r"(?<![\w-])(SPEC|VECTORS)(\.md)? ?§ ?(%s)((?:\s*[–-]\s*§?\s*%s|\s*/\s*§\s*%s|,\s+(?:and\s+)?§\s*%s"
+                     r"|\s+(?:and|or)\s+§\s*%s)*)" % (NUM, NUM, NUM, NUM, NUM))
+README_SECTION = re.compile(r"(?<![\w./-])README(?:\.md)? ?§ ?\d")
+HEADING = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.md|README|SPEC|VECTORS)(?:'s)?,? +(?:section +|heading +)?"
+                     r"[\"“]([^\"”\n]{1,120})[\"”]")
+LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)|^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)")
+CONFORMANCE = re.compile(r"(?:(?<=^)|(?<=[\s;|&(`$]))((?:swift run(?: -c \w+)? +|\.build/(?:debug|release)/)?)conformance +([a-z][a-z-]*)\b(?![/-]|\.\w)")
+SWIFT_PRODUCT = re.compile(r"swift (run|build)\b((?: +-[-\w]+(?:=\S+)?(?: +(?!-)[^\s`]+)?)*?) +(?:--product +)?"
+                           r"([A-Za-z][\w-]*(?:<[\w -]+>[\w-]*)*)(?![\w/.<-])")
+AFS_NAME = re.compile(r"(?<![\w.$-])afs-[a-z0-9]+(?:-[a-z0-9]+)*(?![\w*-])(?!\.\w)")
+SCRIPT = re.compile(r"(?:(?<=^)|(?<=[\s;|&(`]))((?:python3? +)?)((?:[\w.-]+/)*[\w-]+\.py) +([a-z][a-z_-]*)\b(?![/-]|\.\w)")
+PLACEHOLDER = re.compile(r"[*<{…]|\.\.\.")
+ABSENCE = re.compile(r"\b(?:does not|do not|doesn't|don't|no longer) exist|\bnot written\b|\bnon-?existent\b", re.I)
+STAGE = re.compile(r"(?<![\w/])\.ci/stage +([a-z][a-z-]*)\b(?![/-]|\.\w)")
+
+
+def _spans(text):
+    return [(m.start(), m.end()) for m in re.finditer(r"`[^`]+`", text)]
+
+
+def _in(spans, pos):
+    return any(a <= pos < b for a, b in spans)
+
+
+class Checker:
+    def __init__(self, tree):
+        self.tree = tree
+        roots = [re.escape(d) for d in tree.top_dirs]
+        self.path_rx = re.compile(
+            r"(?<![\w./@$~:-])((?:%s)/(?:[\w.*+@~…/-]|<[\w -]+>|\{[\w.,-]+\})*)(?::(\d+)(?:[-–](\d+))?)?" % "|".join(roots)
+        ) if roots else None
+        files = [re.escape(f) for f in tree.top_files]
+        self.top_file_rx = re.compile(r"(?<![\w./-])(%s):(\d+)(?:[-–](\d+))?(?!\w)" % "|".join(files)) if files else None
+
+    def check_file(self, rel):
+        refs = []
+        for line, text, code in pieces(self.tree, rel):
+            refs += self.check_text(rel, line, text, code, markdown=rel.endswith(".md"))
+        return refs
+
+    def check_text(self, rel, line, text, code, markdown):
+        refs = []
+        spans = [(0, len(text))] if code else _spans(text)
+
+        def add(kind, ref, problem):
+            refs.append(Ref(rel, line, kind, ref, problem))
+
+        # Markdown links first; their targets are then not read again as paths.
+        if markdown and not code:
+            def blank(m):
+                return " " * len(m.group(0))
+            for m in LINK.finditer(text):
+                if _in(spans, m.start()):
+                    continue
+                target = m.group(1) or m.group(2)
+                problem = self.link_problem(rel, target)
+                if problem is not False:
+                    add("link", target, problem)
+            text = LINK.sub(blank, text)
+        for m in SECTION.finditer(text):
+            doc = "SPEC.md" if m.group(1) == "SPEC" else "VECTORS.md"
+            numbers = [m.group(3)] + re.findall(NUM, m.group(4))
+            have = self.tree.sections(doc)
+            missing = [n for n in numbers if n not in have]
+            kind = "spec" if doc == "SPEC.md" else "vectors"
+            add(kind, m.group(0).strip(), ("%s has no section %s" % (doc, ", ".join(missing))) if missing else None)
+        for m in README_SECTION.finditer(text):
+            add("heading", m.group(0), "README has no numbered sections; cite README \"Heading\" or SPEC §N.M")
+        for m in HEADING.finditer(text):
+            doc, title = m.group(1), m.group(2)
+            if _normal_title(title) in PLACEHOLDER_TITLES or "…" in title or title.endswith("..."):
+                continue
+            add("heading", '%s "%s"' % (doc, title), self.heading_problem(rel, doc, title))
+        if self.path_rx and not ABSENCE.search(text):  # "X does not exist" cites no file
+            for m in self.path_rx.finditer(text):
+                token = m.group(1).rstrip(".,:;")
+                if "/" not in token or token.endswith("/.") or any(p.startswith(".build") for p in token.split("/")):
+                    continue
+                if self.foreign(token):
+                    continue  # another repository's Sources/ (a dependency's, the platform's)
+                shown = token + ((":" + m.group(2) + ("-" + m.group(3) if m.group(3) else "")) if m.group(2) else "")
+                add("path", shown, self.path_problem(rel, token, m.group(2), m.group(3)))
+        if self.top_file_rx:
+            for m in self.top_file_rx.finditer(text):
+                add("path", m.group(0), self.path_problem(rel, m.group(1), m.group(2), m.group(3)))
+        refs += self.commands(rel, line, text, spans)
+        return refs
+
+    # --- commands
+
+    def commands(self, rel, line, text, spans):
+        refs = []
+        tree = self.tree
+        if tree.subcommands is not None:
+            for m in CONFORMANCE.finditer(text):
+                if not (m.group(1) or _in(spans, m.start(2))):
+                    continue
+                sub = m.group(2)
+                ok = sub in tree.subcommands or sub == "help"
+                refs.append(Ref(rel, line, "command", "conformance " + sub, None if ok else
+                                "conformance has no subcommand %s (it has %s)" % (sub, ", ".join(sorted(tree.subcommands)))))
+        for m in SWIFT_PRODUCT.finditer(text):
+            verb, name = m.group(1), m.group(3)
+            if verb == "build" and "--product" not in m.group(0):
+                continue  # `swift build NAME` is not a form; only --product names one
+            if name.isupper():
+                continue  # a placeholder: `swift run NAME`
+            pattern = re.sub(r"<[^>]*>", "*", name)
+            ok = tree.is_executable(pattern) or any(fnmatch.fnmatchcase(e, pattern) for e in tree.executables)
+            refs.append(Ref(rel, line, "command", "swift %s %s" % (verb, name),
+                            None if ok else "no Package.swift declares an executable %s" % name))
+        for m in AFS_NAME.finditer(text):
+            name = m.group(0)
+            if any(name == r.text.split()[-1] for r in refs):
+                continue
+            refs.append(Ref(rel, line, "command", name, None if tree.is_executable(name) else
+                            "no Package.swift declares an executable, product or package %s" % name))
+        for m in SCRIPT.finditer(text):
+            if not (m.group(1) or _in(spans, m.start(2))):
+                continue
+            script = self.find_script(rel, m.group(2))
+            if script is None:
+                continue  # a missing script is the path check's to report
+            subs = tree.script_subcommands(script)
+            if subs is None:
+                continue
+            sub = m.group(3)
+            refs.append(Ref(rel, line, "command", "%s %s" % (os.path.basename(script), sub), None if sub in subs else
+                            "%s has no subcommand %s (it has %s)" % (script, sub, ", ".join(sorted(subs)))))
+        have, _ = tree.stages
+        if have is not None:
+            for m in STAGE.finditer(text):
+                refs.append(Ref(rel, line, "command", ".ci/stage " + m.group(1), None if m.group(1) in have else
+                                ".ci/stage has no stage %s" % m.group(1)))
+        return refs
+
+    def find_script(self, rel, token):
+        tree = self.tree
+        for base in ("", self.package_of(rel), os.path.dirname(rel)):
+            p = os.path.normpath(os.path.join(base, token)) if base else token
+            if p in tree.file_set:
+                return p
+        if "/" not in token:
+            hits = [f for f in tree.files if f.startswith("scripts/") and os.path.basename(f) == token]
+            if len(hits) == 1:
+                return hits[0]
+        return None
+
+    # --- resolving
+
+    def package_of(self, rel):
+        best = ""
+        for p in self.tree.packages:
+            if p and rel.startswith(p + "/") and len(p) > len(best):
+                best = p
+        return best
+
+    def foreign(self, token):
+        parts = token.split("/")
+        return (len(parts) > 1 and parts[0] == "Sources" and not self.tree.exists("Sources/" + parts[1])
+                and parts[1] in self.tree.foreign_modules())
+
+    def path_problem(self, rel, token, first, last):
+        tree = self.tree
+        placeholder = PLACEHOLDER.search(token)
+        candidates = [token]
+        pkg = self.package_of(rel)
+        if pkg:
+            candidates.append(pkg + "/" + token)
+        for c in candidates:
+            if placeholder:
+                if tree.glob(c):
+                    return None
+                d, name = os.path.split(c.rstrip("/"))
+                if not PLACEHOLDER.search(d) and d in tree.dirs:
+                    return None  # a name pattern in a folder that exists: files the tools write there
+                continue
+            if not tree.exists(c):
+                if first is None and any(c + ext in tree.file_set for ext in (".swift", ".py")):
+                    return None  # a test suite or module named by its file, without .swift
+                continue
+            if first is None:
+                return None
+            c = c.rstrip("/")
+            if c not in tree.file_set:
+                return "%s is a folder, not a file with lines" % c
+            n = tree.line_count(c)
+            bad = [x for x in (first, last) if x is not None and not 1 <= int(x) <= n]
+            if not bad:
+                return None
+            return "%s has %d lines, not %s" % (c, n, bad[0])
+        for c in candidates:  # `Tools/afs-mutate`: a package's executable, named by its folder
+            d, name = os.path.split(c.rstrip("/"))
+            if name in tree.package_executables.get(d, ()):
+                return None
+        return ("nothing matches %s" if placeholder else "no such file or folder: %s") % token
+
+    def heading_problem(self, rel, doc, title):
+        tree = self.tree
+        if doc in ("README", "SPEC", "VECTORS"):
+            doc += ".md"
+        targets = []
+        if doc == "README.md":
+            targets.append("README.md")
+            d = os.path.dirname(rel)
+            while d:  # the citing file's own README (a package's) counts too
+                if d + "/README.md" in tree.file_set:
+                    targets.append(d + "/README.md")
+                    break
+                d = os.path.dirname(d)
+        else:
+            for base in ("", os.path.dirname(rel), self.package_of(rel)):
+                p = os.path.normpath(os.path.join(base, doc)) if base else doc
+                if p in tree.file_set:
+                    targets.append(p)
+                    break
+        if not targets:
+            return "no such file: %s" % doc
+        want = _normal_title(title)
+        if any(want in tree.headings(t)[0] for t in targets):
+            return None
+        return "%s has no heading \"%s\"" % (targets[0], title)
+
+    def link_problem(self, rel, target):
+        """None when the link resolves, a reason when it does not, False when it is not checked."""
+        if re.match(r"[a-z][a-z0-9+.-]*:", target, re.I) or target.startswith("//"):
+            return False
+        path, _, anchor = target.partition("#")
+        tree = self.tree
+        if path:
+            if path.startswith("/"):
+                p = path.lstrip("/")
+            else:
+                p = os.path.normpath(os.path.join(os.path.dirname(rel), path))
+            if p.startswith("..") or not tree.exists(p):
+                return "no such file or folder: %s (from %s)" % (path, os.path.dirname(rel) or ".")
+        else:
+            p = rel
+        if anchor and p.endswith(".md") and p in tree.file_set:
+            if anchor.lower() not in tree.headings(p)[1]:
+                return "%s has no heading with the anchor #%s" % (p, anchor)
+        return None
+
+    def ci_stages(self):
+        """README's list of `.ci/stage`'s stages against the stages .ci/run runs."""
+        tree = self.tree
+        have, run = tree.stages
+        if run is None or "README.md" not in tree.file_set:
+            return []
+        text = tree.read("README.md")
+        m = re.search(r"stages of `\.ci/stage` \(([^)]*)\)", text)
+        if not m:
+            return []
+        line = text.count("\n", 0, m.start()) + 1
+        listed = re.findall(r"`([a-z][a-z-]*)`", m.group(1))
+        shown = "README's stages of .ci/stage (%s)" % ", ".join(listed)
+        missing = [s for s in run if s not in listed]
+        extra = [s for s in listed if s not in run]
+        problems = []
+        if missing:
+            problems.append("omits %s" % ", ".join(missing))
+        if extra:
+            problems.append("lists %s, which .ci/run does not run" % ", ".join(extra))
+        if not problems and listed != run:
+            problems.append("not in .ci/run's order")
+        problem = ("%s (.ci/run runs: %s)" % ("; ".join(problems), " ".join(run))) if problems else None
+        return [Ref("README.md", line, "ci-stages", shown, problem)]
+
+    def run(self):
+        refs = []
+        for rel in self.tree.files:
+            refs += self.check_file(rel)
+        refs += self.ci_stages()
+        return refs
+
+
+def main(argv=None):
+    from afstools import ROOT
+    ap = argparse.ArgumentParser(
+        prog="python3 -m afstools.xrefs",
+        description="Check that every cross-reference in comments, vector comments and Markdown resolves: "
+                    "README \"Section\" and <file>.md \"Section\" headings, SPEC §N.M, VECTORS §N, repository paths "
+                    "(with :line), Markdown links, command names (conformance subcommands, executables, script "
+                    "subcommands, .ci/stage stages) and README's list of CI stages against .ci/run.",
+        epilog="Exit status: 0 when every reference resolves (prints the count per kind), 1 with one line per "
+               "stale reference (file:line: reference: why), 2 on a usage error.")
+    ap.add_argument("--root", default=ROOT, help="the repository to check (default: this one)")
+    ap.add_argument("--list", action="store_true", help="print every reference found, resolved or not")
+    ap.add_argument("--kind", action="append", choices=KINDS, help="only these kinds (repeatable)")
+    args = ap.parse_args(argv)
+    refs = Checker(Tree(args.root)).run()
+    if args.kind:
+        refs = [r for r in refs if r.kind in args.kind]
+    stale = [r for r in refs if r.problem]
+    if args.list:
+        for r in refs:
+            print("%s:%d: [%s] %s%s" % (r.file, r.line, r.kind, r.text, ": STALE: " + r.problem if r.problem else ""))
+    else:
+        for r in stale:
+            print("%s:%d: %s: %s" % (r.file, r.line, r.text, r.problem))
+    counts = Counter(r.kind for r in refs)
+    bad = Counter(r.kind for r in stale)
+    per_kind = ", ".join("%s %d%s" % (k, counts[k], " (%d stale)" % bad[k] if bad[k] else "") for k in KINDS if counts[k])
+    if stale:
+        print("xrefs: %d stale of %d references (%s)" % (len(stale), len(refs), per_kind), file=sys.stderr)
+        return 1
+    print("xrefs: all %d references resolve (%s)" % (len(refs), per_kind))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
