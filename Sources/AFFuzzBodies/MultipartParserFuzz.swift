@@ -9,7 +9,7 @@ import AFSerialization
 /// accepted input respects the limits and the parts written back (SPEC §5.2 framing) parse to the
 /// same parts; where vapor/multipart-kit also accepts a body without delimiter lookalikes (SPEC
 /// §5.7 decides those; multipart-kit does not), it sees the same part bodies and headers
-/// (that oracle lives in AFFuzzMultipartKitOracle; see ``referenceParser``; bytes ≥ 0x80 are
+/// (that oracle lives in AFFuzzMultipartKitOracle; see ``FuzzOracles/multipartReference``; bytes ≥ 0x80 are
 /// compared as 0x7F there, see ``kitSafe(_:)``).
 public enum MultipartParserFuzz: FuzzBody {
     public static var name: String { MultipartParserInput.name }
@@ -57,7 +57,7 @@ public enum MultipartParserFuzz: FuzzBody {
         // §5.1.1: a delimiter starts a line), so it gets the body from the first delimiter line.
         // It does not implement SPEC §5.7's delimiter-line decision (a `--boundary` line that goes
         // on with other bytes is data), so bodies with such a line are not compared.
-        guard let kit = referenceParser, !hasDelimiterLookalike(body, boundary: boundary) else { return }
+        guard let kit = FuzzOracles.installed.multipartReference, !hasDelimiterLookalike(body, boundary: boundary) else { return }
         let start = firstDelimiterLine(body, boundary: boundary) ?? 0
         guard let kitParts = kit(kitSafe(Array(body[start...])), boundary) else { return }
         try check(kitParts.count == parts.count, "multipart-kit sees \(kitParts.count) parts, we \(parts.count)")
@@ -78,10 +78,6 @@ public enum MultipartParserFuzz: FuzzBody {
             self.body = body
         }
     }
-
-    /// vapor/multipart-kit, installed by AFFuzzMultipartKitOracle (nil when not linked): the parts
-    /// of (body, boundary), or nil when it rejects the input.
-    nonisolated(unsafe) public static var referenceParser: (([UInt8], String) -> [ReferencePart]?)?
 
     /// Offsets of every `--boundary` at the start of the body or right after a CRLF, with whether
     /// it begins a delimiter line (SPEC §5.7: `--` follows, or spaces/tabs then CRLF; `nil` when the

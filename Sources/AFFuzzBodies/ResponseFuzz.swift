@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Input: ``ResponseInput`` (the frozen option header and the payload).
 ///
-/// Checks: strict XML accepts exactly what expat accepts (``xmlReference``, installed by
+/// Checks: strict XML accepts exactly what expat accepts (``FuzzOracles/xmlReference``, installed by
 /// AFFuzzXMLOracle) outside the approximations SPEC §6.5 documents; a JSON body in UTF-16/32 reads
 /// as the standard library's transcoding of it; null cleaning equals an independent cleaner; an
 /// accepted PNG passes the zlib check; a property-list error is Foundation's; the compound
@@ -17,10 +17,6 @@ import Foundation
 /// result; a parse error chains the validation error.
 public enum ResponseFuzz: FuzzBody {
     public static var name: String { ResponseInput.name }
-
-    /// expat's verdict on a whole document: nil when it accepts, else (error code, byte index).
-    /// Installed by AFFuzzXMLOracle (the fuzz executable and the replay tests); nil: no XML oracle.
-    nonisolated(unsafe) public static var xmlReference: (([UInt8]) -> (code: Int, byteIndex: Int)?)?
 
     /// How many more plist or compound inputs may reach Foundation's property-list reader in this
     /// process; nil: no limit. swift-corelibs-foundation leaks about 900 bytes per property list
@@ -112,7 +108,7 @@ public enum ResponseFuzz: FuzzBody {
             try check(e.kind == .malformedXML || e.kind == .nestingTooDeep, "unexpected error \(e)")
             try check(e.offset.map { $0 >= 0 && $0 <= body.count } ?? false, "offset \(e.offset ?? -1) outside \(body.count) bytes")
         }
-        guard let expat = xmlReference, !XMLOracleScope.excluded(body), ours?.kind != .nestingTooDeep else { return }
+        guard let expat = FuzzOracles.installed.xmlReference, !XMLOracleScope.excluded(body), ours?.kind != .nestingTooDeep else { return }
         let theirs = expat(body)
         switch (ours, theirs) {
         case (nil, let t?):

@@ -5,10 +5,8 @@ import NIOCore
 /// vapor/multipart-kit's parser as the multipart-parser target's reference: a separate
 /// module so fuzz builds can leave SwiftNIO out (AFS_FUZZ_KIT=0).
 public enum MultipartKitOracle {
-    /// Installs multipart-kit as ``MultipartParserFuzz/referenceParser``.
-    public static func install() {
-        if MultipartParserFuzz.referenceParser == nil { MultipartParserFuzz.referenceParser = parse }
-    }
+    /// Installs multipart-kit as ``FuzzOracles/multipartReference``.
+    public static func install() { FuzzOracles.install { $0.multipartReference = parse } }
 
     /// The parts multipart-kit reports, or nil when it throws.
     static func parse(_ body: [UInt8], boundary: String) -> [MultipartParserFuzz.ReferencePart]? {

@@ -5,8 +5,8 @@ import CExpat
 /// strict-XML oracle. Apart from AFFuzzBodies so that only the fuzz executable and the replay tests
 /// link it, not `conformance`.
 public enum ExpatOracle {
-    /// Sets ``ResponseFuzz/xmlReference``.
-    public static func install() { ResponseFuzz.xmlReference = verdict }
+    /// Installs expat as ``FuzzOracles/xmlReference``.
+    public static func install() { FuzzOracles.install { $0.xmlReference = verdict } }
 
     /// nil when expat accepts the whole document (autodetected encoding, no DTD loading), else its
     /// error code and byte index.

@@ -49,13 +49,13 @@ import TestSupport
 
     @Test func multipartKitOracleIsInstalled() {
         _ = Self.oracles
-        #expect(MultipartParserFuzz.referenceParser != nil)
+        #expect(FuzzOracles.installed.multipartReference != nil)
     }
 
     /// The XML oracle is expat, not a stand-in: it accepts and rejects as XML 1.0 says.
     @Test func expatOracleIsInstalled() throws {
         _ = Self.oracles
-        let expat = try #require(ResponseFuzz.xmlReference)
+        let expat = try #require(FuzzOracles.installed.xmlReference)
         #expect(expat(Array("<a b='1'>x&amp;y</a>".utf8)) == nil)
         #expect(expat(Array("<a>&nope;</a>".utf8)) != nil)
         #expect(expat(Array("<a>x\u{1}</a>".utf8))?.byteIndex == 4)  // as Vectors/response/xml-strict.json pins

@@ -146,7 +146,7 @@ import Testing
     /// through `kitSafe` it rejects such a name and still reports body bytes (as 0x7F).
     @Test func multipartKitGetsNonASCIIAsDEL() throws {
         MultipartKitOracle.install()
-        let kit = try #require(MultipartParserFuzz.referenceParser)
+        let kit = try #require(FuzzOracles.installed.multipartReference)
         let badName = Array("--b\r\n".utf8) + [0x98] + Array(": x\r\n\r\nv\r\n--b--\r\n".utf8)
         #expect(kit(MultipartParserFuzz.kitSafe(badName), "b") == nil)
         let body = Array("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n".utf8) + [0xC3, 0xA9] + Array("\r\n--b--\r\n".utf8)
@@ -159,7 +159,7 @@ import Testing
     /// (Corpus/multipart-parser/regressions/harness-multipart-kit-delimiter-mid-line-in-preamble).
     @Test func multipartKitGetsTheBodyFromTheFirstDelimiterLine() throws {
         MultipartKitOracle.install()
-        let kit = try #require(MultipartParserFuzz.referenceParser)
+        let kit = try #require(FuzzOracles.installed.multipartReference)
         let body = Array("x--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--b\r\nContent-Disposition: form-data; name=\"c\"\r\n\r\nw\r\n--b--\r\n".utf8)
         #expect(kit(body, "b")?.count == 2)
         let start = try #require(MultipartParserFuzz.firstDelimiterLine(body, boundary: "b"))
@@ -177,7 +177,7 @@ import Testing
     /// multipart-kit does not, so such bodies are not compared with it (``hasDelimiterLookalike``).
     @Test func delimiterLookalikesAreNotComparedWithMultipartKit() throws {
         MultipartKitOracle.install()
-        let kit = try #require(MultipartParserFuzz.referenceParser)
+        let kit = try #require(FuzzOracles.installed.multipartReference)
         let head = "--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv"
         for tail in ["\r\n--bQ", "\r\n--b-Q", "\r\n--b\rQ", "\r\n--b \tQ"] {
             let body = Array((head + tail + "\r\n--b--\r\n").utf8)

@@ -5,18 +5,16 @@ import AFFuzzBodies
 import AFFuzzMultipartKitOracle
 #endif
 
+// The oracle is installed by the entry point itself, so OSS-Fuzz's build (libFuzzer's own `main`)
+// compares with multipart-kit too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    MultipartParserFuzz.fuzzerEntry(data, size)
+    #if AFS_FUZZ_KIT
+    if FuzzOracles.installed.multipartReference == nil { MultipartKitOracle.install() }
+    #endif
+    return MultipartParserFuzz.fuzzerEntry(data, size)
 }
 #if AFS_OWN_MAIN
 import AFFuzzDriver
-@main enum FuzzMain {
-    static func main() {
-        #if AFS_FUZZ_KIT
-        MultipartKitOracle.install()
-        #endif
-        runLibFuzzer(testOneInput)
-    }
-}
+@main enum FuzzMain { static func main() { runLibFuzzer(testOneInput) } }
 #endif

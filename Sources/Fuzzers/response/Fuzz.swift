@@ -5,7 +5,7 @@ import AFFuzzXMLOracle
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    if ResponseFuzz.xmlReference == nil {
+    if FuzzOracles.installed.xmlReference == nil {
         ExpatOracle.install()
         ResponseFuzz.plistBudget = 100_000  // ≈ 90 MB of Foundation's leak, then plists are skipped
     }

@@ -2,8 +2,9 @@ import AFConformance
 import ArgumentParser
 import Foundation
 
-struct Eval: ParsableCommand {
+struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "eval",
         abstract: "Evaluate JSON-lines requests from stdin (one object per line), one result line each on stdout.",
         discussion: """
             Input line:  {"id": "x", "component": "percent-escape", "profile": "af4", "options": {…}, "input": {…}}

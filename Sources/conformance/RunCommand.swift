@@ -7,8 +7,9 @@ import ConformanceCLI
 import Glibc
 #endif
 
-struct Run: ParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run the golden vectors (default command).",
         discussion: """
             Runs every vector (once per profile it lists) in-process against the core (or against \
