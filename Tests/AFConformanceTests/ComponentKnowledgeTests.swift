@@ -68,10 +68,21 @@ import Testing
     @Test func aSeededBoundaryIsSpeltOutForAnotherImplementation() throws {
         let input = try JSONParser.parse(#"{"method":"POST","url":"http://example.com/","seed":7,"parts":[{"kind":"form","name":"x","body":{"text":"1"}}]}"#)
         let item = CorpusDifferential.Item(id: "multipart/x", component: "multipart", input: input,
-                                           options: .obj(["readSizes": .array([.int(1)])]))
+                                           options: .obj(["readSizes": .array([.int(1)]), "packetSize": .int(4)]))
         let boundary = try #require(item.input["boundary"]?.stringValue)
         #expect(item.input["seed"] == nil)
         #expect(item.core.first?.output["headers"]?.arrayValue?.contains { $0.arrayValue?.last?.stringValue?.hasSuffix("boundary=" + boundary) == true } == true)
         #expect(item.options == .object([]))
+    }
+
+    /// The corpus differential sends neither the chunking options nor options spelt out at their
+    /// default, and keeps every other option.
+    @Test func aCorpusRequestKeepsOnlyTheOptionsTheOutputDependsOn() throws {
+        let item = CorpusDifferential.Item(id: "percent-escape/x", component: "percent-escape", input: .obj(["text": .string("a b")]),
+                                           options: .obj(["style": .string("afnetworking"), "batchSize": .int(2), "reportBatches": .bool(true)]))
+        #expect(item.options == .object([]))
+        let form = CorpusDifferential.Item(id: "query-string/x", component: "query-string", input: .obj(["parameters": .obj([:])]),
+                                           options: .obj(["style": .string("whatwgForm"), "arrayStyle": .string("brackets")]))
+        #expect(form.options == .obj(["style": .string("whatwgForm")]))
     }
 }
