@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The `content-decode` target's corpus input: SPEC §7 Content-Encoding decoding.
 ///
@@ -46,5 +47,45 @@ public enum ContentDecodeInput: CorpusTarget {
             }
         }
         return (body, layerOutputs)
+    }
+}
+
+// MARK: Output text (snapshots)
+
+extension ContentDecodeInput {
+    /// From ``setUp(_:)``: the parsed coding list, then the one-shot decode (size, digest
+    /// and first bytes of the output) or its error.
+    public static func describeOutput(_ input: inout CorpusInput) -> String {
+        let setup = setUp(&input)
+        let (encoding, limit) = (setup.encoding, setup.limit)
+        var out = "encoding \(encoding.debugDescription) chunks \(setup.chunkA) \(setup.chunkB) flags \(setup.flags) limit \(limit)\n"
+        let codings: [ContentCoding]
+        do { codings = try ContentCoding.parseList(encoding) } catch {
+            return out + "codings " + OutputText.render(error)
+        }
+        out += "codings " + codings.map(\.rawValue).joined(separator: ",") + "\n"
+        // The harness compresses the payload (decoding gives it back, whatever zlib's version).
+        let body = Self.body(setup, codings).body
+        let oneShot = Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
+        out += OutputText.render(oneShot) { "decoded " + OutputText.summary($0) }
+        // (Chunked streaming must agree with one-shot decoding: the body checks that invariant.)
+        return out
+    }
+}
+
+// MARK: As a vector request
+
+extension ContentDecodeInput {
+    /// The `content-decode` component: the encoded body (compressed by the harness when the header
+    /// says so), the same chunk sizes and limit.
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let setup = setUp(&input)
+        let codings = (try? ContentCoding.parseList(setup.encoding)) ?? []
+        let body = Self.body(setup, codings).body
+        var options: [JSONValue.Member] = [.init("chunkSizes", .array([.number(String(setup.chunkA)), .number(String(setup.chunkB))]))]
+        if setup.limit != Limits.default.maxDecodedSize { options.append(.init("maxDecodedSize", .number(String(setup.limit)))) }
+        return VectorRequest(component: "content-decode", profile: .default,
+                             input: .object([.init("contentEncoding", .string(setup.encoding)), .init("body", Codec.encodeBytes(body))]),
+                             options: .object(options), notes: [])
     }
 }

@@ -17,8 +17,10 @@ public protocol CorpusTarget {
     /// the core's output (text or error: domain, code or kind, offset, message). Its digest is
     /// recorded per corpus input, so any behaviour change on any corpus input shows up.
     static func describeOutput(_ input: inout CorpusInput) -> String
-    /// The component, profile and request for `input` in VECTORS.md's encodings, or nil when it
-    /// cannot be expressed (then `conformance promote` cannot turn it into a vector).
+    /// The component, profile and request for `input` in VECTORS.md's encodings (`{"input": {…},
+    /// "options": {…}}`), reading the header exactly as the body reads it, or nil when it cannot be
+    /// expressed. A minimized crash becomes a vector through it (`conformance promote FILE
+    /// --component C --profile P`), and the corpus differential sends it to another implementation.
     static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest?
 }
 

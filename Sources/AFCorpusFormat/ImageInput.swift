@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The `image` target's corpus input: SPEC §6.5 image identification and PNG decoding.
 ///
@@ -96,5 +97,36 @@ public enum ImageInput: CorpusTarget {
             i = end
         } while i < z.count
         return png + chunk("IEND", [])
+    }
+}
+
+// MARK: Output text (snapshots)
+
+extension ImageInput {
+    /// From ``setUp(_:)``: the image the core identifies (format and size), none, or the
+    /// error. (Modes 1 and 2 build a PNG with zlib: a different zlib may compress differently, and
+    /// mode 2 then flips a different byte.)
+    public static func describeOutput(_ input: inout CorpusInput) -> String {
+        let setup = setUp(&input)
+        let result = Result { () throws(AFSError) in try ImageDecoder.identify(setup.bytes, inflate: setup.inflate) }
+        return setup.header + "\n"
+            + OutputText.render(result) { info in info.map { "image \($0.format.rawValue) \($0.width)x\($0.height)" } ?? "not an image" }
+    }
+}
+
+// MARK: As a vector request
+
+extension ImageInput {
+    /// The `response` component's image serializer on the same bytes (raw, or the harness's PNG),
+    /// with the same inflation setting; a 200 with `image/png`, which passes validation for any body.
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let setup = setUp(&input)
+        let request = JSONValue.object([
+            .init("serializer", .string("image")), .init("statusCode", .number("200")),
+            .init("headers", .array([.array([.string("Content-Type"), .string("image/png")])])),
+            .init("url", .string("http://example.com/image")), .init("body", Codec.encodeBytes(setup.bytes)),
+        ])
+        return VectorRequest(component: "response", profile: .default, input: request,
+                             options: .object([.init("inflatesResponseImage", .bool(setup.inflate))]), notes: [])
     }
 }

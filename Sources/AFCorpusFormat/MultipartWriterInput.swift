@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -175,5 +176,70 @@ public struct MultipartWriterInput: CorpusTarget {
         let n = fread(&file, 1, file.count, f)
         guard n == bytes.count && Array(file[..<n]) == bytes else { return "the file holds \(n) bytes, not the \(bytes.count) read" }
         return nil
+    }
+}
+
+// MARK: Output text (snapshots)
+
+extension MultipartWriterInput {
+    /// The header and parts: the boundary, Content-Length and the bytes the writer
+    /// produces (read in one 64 KiB buffer), or the build/read error; and whether the header's
+    /// read sizes and packet size give the same bytes (or which error); with bit 2 of `[5]`, whether
+    /// the file written from the finalized request holds them.
+    public static func describeOutput(_ input: inout CorpusInput) -> String {
+        let spec = Self(&input)
+        var out = "profile \(spec.profile) reads \(spec.readA) \(spec.readB) packet \(spec.packetByte) seed \(spec.seed) flags \(spec.flags) parts \(spec.parts.count)\n"
+        let form: MultipartFormData
+        do { form = try spec.build() } catch {
+            return out + "build " + OutputText.render(error)
+        }
+        out += "contentLength \(form.contentLength) boundary \(form.boundary)\n"
+        let whole = read(form.makeStream(), sizes: [1 << 16])
+        out += OutputText.render(whole) { "body " + OutputText.render(bytes: $0) }
+        let packet = spec.packetByte == 0 ? nil : Int(spec.packetByte)
+        let throttled = read(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [spec.readA, spec.readB], packet: packet)
+        switch (whole, throttled) {
+        case (.success(let a), .success(let b)): out += a == b ? "\nthrottled same" : "\nthrottled differs " + OutputText.summary(b)
+        case (_, .failure(let e)): out += "\nthrottled " + OutputText.render(e)
+        case (.failure, .success(let b)): out += "\nthrottled " + OutputText.summary(b)
+        }
+        if spec.flags & 4 != 0, case .success(let a) = whole {  // the finalized request written to a file
+            out += "\nfile " + (fileMismatch(form, bytes: a) ?? "same")
+        }
+        return out
+    }
+}
+
+// MARK: As a vector request
+
+extension MultipartWriterInput {
+    /// The `multipart` component: a POST with the same parts, boundary seed, read sizes and packet
+    /// size (the vector goes through the request serializer, so it also records the headers).
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let spec = Self(&input)
+        func member(_ k: String, _ v: String) -> JSONValue.Member { .init(k, .string(v)) }
+        let parts: [JSONValue] = spec.parts.map { part in
+            switch part {
+            case .form(let name, let body):
+                return .object([member("kind", "form"), member("name", name), .init("body", Codec.encodeBytes(body))])
+            case .file(let name, let filename, let mime, let body):
+                return .object([member("kind", "file"), member("name", name), member("filename", filename), member("mimeType", mime),
+                                .init("body", Codec.encodeBytes(body))])
+            case .stream(let name, let filename, let mime, let body, let yielded):
+                return .object([member("kind", "stream"), member("name", name), member("filename", filename), member("mimeType", mime),
+                                .init("declaredLength", .number(String(body.count))), .init("body", Codec.encodeBytes(yielded))])
+            case .headers(let name, let body):
+                return .object([member("kind", "headers"),
+                                .init("headers", .array([.array([.string("Content-Disposition"), .string(MultipartWriterInput.disposition(name: name))])])),
+                                .init("body", Codec.encodeBytes(body))])
+            }
+        }
+        var options: [JSONValue.Member] = [.init("readSizes", .array([.number(String(spec.readA)), .number(String(spec.readB))]))]
+        if spec.packetByte != 0 { options.append(.init("packetSize", .number(String(spec.packetByte)))) }
+        return VectorRequest(component: "multipart", profile: spec.profile,
+                             input: .object([member("method", "POST"), member("url", "http://h/"), .init("seed", .number(String(spec.seed))),
+                                             .init("parts", .array(parts))]),
+                             options: .object(options),
+                             notes: ["the vector records headers, body and Content-Length read with the fuzz input's read sizes; the fuzz body's parse-back check is not part of it"])
     }
 }

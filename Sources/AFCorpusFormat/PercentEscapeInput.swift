@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The `percent-escape` target's corpus input: SPEC §1 percent-escaping.
 ///
@@ -30,5 +31,44 @@ public enum PercentEscapeInput: CorpusTarget {
         let batchSize = Int(input.option()) + 1
         let utf16Mode = input.option() & 1 == 1
         return Setup(style: style, batchSize: batchSize, utf16Mode: utf16Mode, payload: Array(input.rest()))
+    }
+}
+
+// MARK: Output text (snapshots)
+
+extension PercentEscapeInput {
+    /// From ``setUp(_:)``: the escaped text (or error) and the batch ranges.
+    public static func describeOutput(_ input: inout CorpusInput) -> String {
+        let setup = setUp(&input)
+        let (style, batchSize, utf16Mode, payload) = (setup.style, setup.batchSize, setup.utf16Mode, setup.payload)
+        var out = "style \(style) batch \(batchSize) \(utf16Mode ? "utf16" : "utf8")\n"
+        let escaped: Result<String, AFSError>
+        if utf16Mode {
+            let units = setup.units
+            escaped = Result { () throws(AFSError) in try PercentEscape.escape(utf16: units, style: style) }
+        } else {
+            escaped = Result { () throws(AFSError) in try PercentEscape.escape(bytes: payload, style: style) }
+        }
+        out += OutputText.render(escaped) { "text " + $0 }
+        if case .success = escaped, let s = utf16Mode ? nil : String(validating: payload, as: UTF8.self) {
+            let batched = Result { () throws(AFSError) in try PercentEscape.escapeInBatches(s, style: style, batchSize: batchSize) }
+            out += "\n" + OutputText.render(batched) { "batches " + $0.batches.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: " ") }
+        }
+        return out
+    }
+}
+
+// MARK: As a vector request
+
+extension PercentEscapeInput {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let setup = setUp(&input)
+        let (style, batchSize) = (setup.style, setup.batchSize)
+        let value: JSONValue = setup.utf16Mode
+            ? .object([.init("utf16", .array(setup.units.map { .number(String($0)) }))]) : Codec.encodeBytes(setup.payload)
+        return VectorRequest(component: "percent-escape", profile: .default, input: value,
+                             options: .object([.init("style", .string(style.rawValue)), .init("batchSize", .number(String(batchSize))),
+                                               .init("reportBatches", .bool(true))]),
+                             notes: [])
     }
 }

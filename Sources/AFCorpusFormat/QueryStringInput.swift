@@ -1,4 +1,5 @@
 import AFSerialization
+import AFVectorFormat
 
 /// The `query-string` target's corpus input: SPEC §2 query-string flattening and encoding.
 ///
@@ -29,5 +30,32 @@ public enum QueryStringInput: CorpusTarget {
         if depthByte != 0 { limits.maxParameterDepth = Int(depthByte % 32) }
         let options = QueryStringOptions(escapeStyle: escapeStyle, arrayStyle: arrayStyle, boolStyle: boolStyle, limits: limits)
         return Setup(profile: profile, options: options, depthByte: depthByte, tree: ParameterProgram.decode(&input, bounded: flags & 2 != 0))
+    }
+}
+
+// MARK: Output text (snapshots)
+
+extension QueryStringInput {
+    /// From ``setUp(_:)``: the encoded query string (or error).
+    public static func describeOutput(_ input: inout CorpusInput) -> String {
+        let s = setUp(&input)
+        let o = s.options
+        let result = Result { () throws(AFSError) in try QueryString.encode(s.tree, profile: s.profile, options: o) }
+        return "profile \(s.profile) \(o.escapeStyle) \(o.arrayStyle) \(o.boolStyle) depth \(o.limits.maxParameterDepth)\n"
+            + OutputText.render(result) { "text " + $0 }
+    }
+}
+
+// MARK: As a vector request
+
+extension QueryStringInput {
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let s = setUp(&input)
+        let o = s.options
+        guard let tree = Codec.encodeParameters(s.tree) else { return nil }
+        return VectorRequest(component: "query-string", profile: s.profile, input: .object([.init("parameters", tree)]),
+                             options: .object([.init("style", .string(o.escapeStyle.rawValue)), .init("arrayStyle", .string(o.arrayStyle.rawValue)),
+                                               .init("boolStyle", .string(o.boolStyle.rawValue))]),
+                             notes: s.depthByte == 0 ? [] : ["the fuzz input sets the parameter depth limit to \(s.depthByte % 32), which a vector cannot; the vector uses the default"])
     }
 }

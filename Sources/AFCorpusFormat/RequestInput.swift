@@ -1,5 +1,6 @@
 import AFFoundationCompat
 import AFSerialization
+import AFVectorFormat
 
 /// The `request` target's corpus input: SPEC §3 HTTP form and JSON request serialization.
 ///
@@ -60,5 +61,51 @@ public enum RequestInput: CorpusTarget {
             ? JSONRequestSerializer(base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExact) : base
         return Setup(json: json, method: method, profile: profile, flags: flags, url: url, parameters: parameters,
                      request: request, options: options, serializer: serializer, keysPlain: keysPlain)
+    }
+}
+
+// MARK: Output text (snapshots)
+
+extension RequestInput {
+    /// From ``setUp(_:)`` (header and serializer): method, URL, headers and body (or error).
+    public static func describeOutput(_ input: inout CorpusInput) -> String {
+        let s = setUp(&input)
+        let result = Result { () throws(AFSError) in try s.serializer.serialize(s.request, parameters: s.parameters) }
+        return "\(s.json ? "json" : "http") \(s.method) \(s.profile) flags \(s.flags)\n" + OutputText.render(result) { out in
+            var text = "\(out.method) \(out.url)\n"
+            for f in out.headers { text += "\(f.name): \(f.value)\n" }
+            switch out.body.bytes {
+            case nil: text += "no body"
+            case let b?: text += String(validating: b, as: UTF8.self).map { "body " + $0 } ?? "body hex " + Codec.hex(b)
+            }
+            return text
+        }
+    }
+}
+
+// MARK: As a vector request
+
+extension RequestInput {
+    /// The `request` component with the same serializer, method, URL, Content-Type and parameters.
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let s = setUp(&input)
+        var fields: [JSONValue.Member] = [.init("serializer", .string(s.json ? "json" : "http")), .init("method", .string(s.method)),
+                                          .init("url", .string(s.url))]
+        if let header = s.request.headers.pairs.first {
+            fields.append(.init("headers", .array([.array([.string(header.0), .string(header.1)])])))
+        }
+        if let p = s.parameters {
+            guard let tree = Codec.encodeParameters(p) else { return nil }
+            fields.append(.init("parameters", tree))
+        }
+        var options: [JSONValue.Member] = []
+        var notes: [String] = []
+        if s.json {
+            options.append(.init("jsonWritingOptions", .array(JSONWritingOptions.named.filter { s.options.contains($0.1) }.map { .string($0.0) })))
+            if !s.keysPlain && s.options.contains(.sortedKeys) {
+                notes.append("the fuzz input sorts non-ASCII keys with Foundation's exact comparator (keyOrder .foundationExact), which a vector cannot select")
+            }
+        }
+        return VectorRequest(component: "request", profile: s.profile, input: .object(fields), options: .object(options), notes: notes)
     }
 }

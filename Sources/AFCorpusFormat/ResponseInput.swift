@@ -1,5 +1,6 @@
 import AFFoundationCompat
 import AFSerialization
+import AFVectorFormat
 
 /// The `response` target's corpus input: SPEC §6.4–6.5 response serializers behind validation.
 ///
@@ -60,5 +61,48 @@ public enum ResponseInput: CorpusTarget {
     /// `withPlist` is false).
     package static func components(_ flags: UInt8, withPlist: Bool = true) -> [any ResponseSerializing] {
         [json(flags), XMLResponseSerializer(), ImageResponseSerializer()] + (withPlist ? [PropertyListResponseSerializer()] : [])
+    }
+}
+
+// MARK: Output text (snapshots)
+
+extension ResponseInput {
+    /// From ``setUp(_:)``: the serializer's verdict, its object and its error chain.
+    public static func describeOutput(_ input: inout CorpusInput) -> String {
+        let setup = setUp(&input)
+        let r = serializer(setup.serializer, setup.flags).serialize(setup.response, profile: setup.profile)
+        var out = setup.header + "\nvalid \(r.valid)\n"
+        switch r.object {
+        case nil: out += "no object"
+        case .data(let b): out += "data " + OutputText.summary(b)
+        case .json(let v): out += "json " + v.jsonText
+        case .propertyList(let v): out += "plist " + v.jsonText
+        case .image(let info): out += "image \(info.format.rawValue) \(info.width)x\(info.height)"
+        }
+        if let e = r.error { out += "\n" + OutputText.render(e) }
+        return out
+    }
+}
+
+// MARK: As a vector request
+
+extension ResponseInput {
+    /// The `response` component with the same serializer, profile, status, Content-Type and body.
+    public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
+        let s = setUp(&input)
+        let r = s.response
+        let input: JSONValue = .object([
+            .init("serializer", .string("\(s.serializer)")), .init("statusCode", .number(String(r.statusCode))),
+            .init("headers", .array(r.headers.fields.map { .array([.string($0.name), .string($0.value)]) })),
+            .init("url", .string(r.url ?? "")), .init("body", Codec.encodeBytes(r.body ?? [])),
+        ])
+        var options: [JSONValue.Member] = []
+        if s.serializer == .json || s.serializer == .compound {
+            options.append(.init("readingOptions", .object([.init("allowFragments", .bool(s.flags & 1 != 0))])))
+            options.append(.init("removesKeysWithNullValues", .bool(s.flags & 2 != 0)))
+        }
+        if s.serializer == .compound { options.append(.init("serializers", .array(["json", "xml", "image", "plist"].map { .string($0) }))) }
+        return VectorRequest(component: "response", profile: s.profile, input: input, options: .object(options),
+                             notes: s.serializer == .compound ? ["the JSON reading options are meant for the compound's JSON serializer"] : [])
     }
 }
