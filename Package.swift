@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "conformance",
             dependencies: [
-                "AFConformance", "AFCorpus", "AFVectorFormat", "ConformanceCLI",
+                "AFConformance", "AFCorpus", "AFCorpusFormat", "AFVectorFormat", "ConformanceCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,14 +3,22 @@ import AFVectorFormat
 
 /// The `content-decode` target's corpus input: SPEC §7 Content-Encoding decoding.
 ///
-/// Header (5 bytes, frozen): `[0]` Content-Encoding: 0–7 one of ``encodings``, n ≥ 8 the first
-/// n − 7 payload bytes (lossy UTF-8); `[1]`, `[2]`
-/// chunk sizes − 1 (the input is fed in chunks alternating between the two); `[3]` bit 0: the
-/// harness compresses the payload itself (else the payload is the encoded body), bit 1: raw
-/// deflate instead of zlib format for `deflate` layers; bits 2–7 reserved; `[4]` decoded-size
-/// limit: 0 = default, else value × 16 bytes.
+/// The frozen header, payload and oracles: ``descriptor``.
 public enum ContentDecodeInput: CorpusTarget {
     public static let name = "content-decode"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "ContentDecodeFuzz", spec: "SPEC §7",
+        header: [
+            HeaderField(byte: 0, "Content-Encoding", value: "0-7: one of ContentDecodeFuzz.encodings, n >= 8: the first n - 7 payload bytes (lossy UTF-8)"),
+            HeaderField(byte: 1, "chunk size A", value: "b + 1 (chunks alternate A, B)"),
+            HeaderField(byte: 2, "chunk size B", value: "b + 1"),
+            HeaderField(byte: 3, "flags", bits: [0: "the harness compresses the payload (else the payload is the encoded body)", 1: "raw deflate, not zlib format, for deflate layers"], reserved: "2-7"),
+            HeaderField(byte: 4, "decoded-size limit", value: "0: the default, else b * 16 bytes"),
+        ],
+        payload: "the body (or the bytes the harness compresses)",
+        oracles: ["one-shot-equals-streamed", "output-within-limit", "harness-compressed-round-trip", "zlib-inflate-differential"])
 
     package static let encodings = ["gzip", "x-gzip", "deflate", "identity", "gzip, deflate", "deflate,gzip", "br", "GZIP , identity"]
 

@@ -12,6 +12,8 @@ import AFVectorFormat
 public protocol CorpusTarget {
     /// The target's name: its corpus is `Corpus/<name>/`, its fuzz executable `fuzz-<name>`.
     static var name: String { get }
+    /// The frozen header, payload and oracles (scripts/fuzz/targets.json is rendered from these).
+    static var descriptor: FuzzTargetDescriptor { get }
     /// The canonical output text for `input`: a pure, platform-independent function of the bytes.
     /// It reads the header as the body does, prints the decoded options on the first line, then
     /// the core's output (text or error: domain, code or kind, offset, message). Its digest is

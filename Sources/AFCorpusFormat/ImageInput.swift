@@ -3,13 +3,22 @@ import AFVectorFormat
 
 /// The `image` target's corpus input: SPEC §6.5 image identification and PNG decoding.
 ///
-/// Header (5 bytes, frozen): `[0]` mode (mod 3): 0 raw bytes, 1 PNG built by the harness,
-/// 2 harness PNG with one byte changed; `[1]` width − 1 (mod 16) and height − 1 (/16) for built
-/// PNGs; `[2]` colour type / bit depth (mod 15 of ``formats``), bit 7 interlaced; `[3]` number of
-/// IDAT chunks − 1 (mod 3) and bit 7 inflate off; `[4]` for mode 2, which byte (mod length) is
-/// xored with the first payload byte | 1. Payload: raw image bytes (mode 0) or pixel bytes.
+/// The frozen header, payload and oracles: ``descriptor``. Payload: raw image bytes (mode 0) or pixel bytes.
 public enum ImageInput: CorpusTarget {
     public static let name = "image"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "ImageFuzz", spec: "SPEC §6.5",
+        header: [
+            HeaderField(byte: 0, "mode", value: "b % 3: 0 raw bytes, 1 PNG built by the harness, 2 harness PNG with one byte changed"),
+            HeaderField(byte: 1, "size", value: "width - 1 = b % 16, height - 1 = b / 16 (built PNGs)"),
+            HeaderField(byte: 2, "format", value: "(b & 0x7F) % 15 of ImageFuzz.formats (colour type, bit depth)", bits: [7: "interlaced"]),
+            HeaderField(byte: 3, "IDAT", value: "chunks - 1 = (b & 0x7F) % 3", bits: [7: "inflate off"]),
+            HeaderField(byte: 4, "flip", value: "mode 2: the byte (b % length) xored with the first payload byte | 1"),
+        ],
+        payload: "raw image bytes (mode 0) or pixel bytes",
+        oracles: ["no-crash", "size-positive-within-pixel-limit", "harness-png-accepted-with-its-size", "independent-png-check"])
 
     /// (colour type, bit depth) pairs allowed by PNG §11.2.2.
     package static let formats: [(UInt8, UInt8)] = [(0, 1), (0, 2), (0, 4), (0, 8), (0, 16), (2, 8), (2, 16), (3, 1), (3, 2), (3, 4), (3, 8), (4, 8), (4, 16), (6, 8), (6, 16)]

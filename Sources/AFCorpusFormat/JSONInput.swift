@@ -3,11 +3,19 @@ import AFVectorFormat
 
 /// The `json` target's corpus input: SPEC §6.4 JSON parsing and null cleaning.
 ///
-/// Header (2 bytes, frozen): `[0]` bit 0: allowFragments; bit 1: Foundation dialect (what af3/af4
-/// responses use) instead of RFC 8259; bits 2–7 reserved; `[1]` bit 0: check null cleaning;
-/// bits 1–7 reserved. Payload: the JSON bytes.
+/// The frozen header, payload and oracles: ``descriptor``. Payload: the JSON bytes.
 public enum JSONInput: CorpusTarget {
     public static let name = "json"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "JSONFuzz", spec: "SPEC §6.4",
+        header: [
+            HeaderField(byte: 0, "parser", bits: [0: "allowFragments", 1: "Foundation dialect (af3/af4 responses), else RFC 8259"], reserved: "2-7"),
+            HeaderField(byte: 1, "cleaning", bits: [0: "check null cleaning"], reserved: "1-7"),
+        ],
+        payload: "the JSON bytes",
+        oracles: ["foundation-JSONSerialization-verdict", "foundation-value-agreement", "error-domain-and-offset", "foundation-texts", "null-cleaning-independent-cleaner", "null-cleaning-idempotent", "af3-then-af4-is-af4"])
 
     package struct Setup {
         package let flags: UInt8

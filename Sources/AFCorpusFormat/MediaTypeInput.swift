@@ -3,13 +3,21 @@ import AFVectorFormat
 
 /// The `media-type` target's corpus input: SPEC §6.2–6.3 MIME types and response validation.
 ///
-/// Header (5 bytes, frozen): `[0]` profile (mod 3); `[1..2]` status code, little-endian, mod 1000;
-/// `[3]` flags: bit 0 URL present, bit 1 non-empty body, bit 2 acceptable content types set,
-/// bit 3 acceptable status codes (200…299) set, bit 4 no Content-Type header; bits 5–7 reserved;
-/// `[4]` which of ``patterns`` are the acceptable content types (bit mask).
-/// Payload: the Content-Type value (lossy UTF-8).
+/// The frozen header, payload and oracles: ``descriptor``. Payload: the Content-Type value (lossy UTF-8).
 public enum MediaTypeInput: CorpusTarget {
     public static let name = "media-type"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "MediaTypeFuzz", spec: "SPEC §6.2-6.3",
+        header: [
+            HeaderField(byte: 0, "profile", value: "Profile.allCases[b % 3]"),
+            HeaderField(bytes: 1...2, "status code", value: "little-endian, % 1000"),
+            HeaderField(byte: 3, "flags", bits: [0: "URL present", 1: "non-empty body", 2: "acceptable content types set", 3: "acceptable status codes (200...299) set", 4: "no Content-Type header"], reserved: "5-7"),
+            HeaderField(byte: 4, "acceptable types", value: "bit mask over MediaTypeFuzz.patterns"),
+        ],
+        payload: "the Content-Type value (lossy UTF-8)",
+        oracles: ["af-mime-rule", "rfc9110-recognizer", "validation-and-error-chain", "chaining-keeps-underlying"])
 
     package static let patterns = ["application/json", "text/json", "text/javascript", "text/*", "*/*", "image/png", "Application/JSON", "application/json; charset=utf-8"]
 

@@ -3,13 +3,21 @@ import AFVectorFormat
 
 /// The `multipart-parser` target's corpus input: SPEC §5.7 strict multipart parsing.
 ///
-/// Header (4 bytes, frozen): `[0]` boundary: 0–3 one of ``boundaries``, n ≥ 4 the first n − 3 payload
-/// bytes (lossy UTF-8); `[1]`, `[2]` chunk sizes − 1
-/// (the input is fed in chunks alternating between the two); `[3]` bit 0: allow UTF-8 headers,
-/// bit 1: small limits (4 parts, 64 header bytes per part, 1024 bytes in all); bits 2–7 reserved.
-/// Payload: the body bytes.
+/// The frozen header, payload and oracles: ``descriptor``. Payload: the body bytes.
 public enum MultipartParserInput: CorpusTarget {
     public static let name = "multipart-parser"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "MultipartParserFuzz", spec: "SPEC §5.7",
+        header: [
+            HeaderField(byte: 0, "boundary", value: "0-3: one of MultipartParserFuzz.boundaries, n >= 4: the first n - 3 payload bytes (lossy UTF-8)"),
+            HeaderField(byte: 1, "chunk size A", value: "b + 1 (chunks alternate A, B)"),
+            HeaderField(byte: 2, "chunk size B", value: "b + 1"),
+            HeaderField(byte: 3, "flags", bits: [0: "allow UTF-8 headers", 1: "small limits (4 parts, 64 header bytes a part, 1024 bytes in all)"], reserved: "2-7"),
+        ],
+        payload: "the body bytes",
+        oracles: ["chunked-equals-one-shot", "limits-respected", "written-back-parses-the-same", "multipart-kit-differential"])
 
     package static let boundaries = ["AaB03x", "Boundary+D87993F14D11D1AD", "b", "----WebKitFormBoundary7MA4YWxkTrZu0gW"]
 

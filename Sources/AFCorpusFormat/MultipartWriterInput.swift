@@ -8,14 +8,25 @@ import Glibc
 /// Decoded as data (the parts), not as calls on a form, so that the snapshot renderer and
 /// `--vector-request` can restate it.
 ///
-/// Header (6 bytes, frozen): `[0]` profile (mod 3); `[1]`, `[2]` read sizes − 1 (reads alternate);
-/// `[3]` packet size (0 = unlimited); `[4]` boundary random seed; `[5]` bit 0: stream parts yield a
-/// byte more or less than declared (by bit 1); bit 2: also finalize a POST and write its body to a
-/// file (SPEC §5.4, §5.6); bits 3–7 reserved.
-/// Payload: parts, one op byte each (mod 4): 0 form field, 1 file data, 2 stream, 3 custom headers;
+/// The frozen header, payload and oracles: ``descriptor``. Payload: parts, one op byte each (mod 4): 0 form field, 1
+/// file data, 2 stream, 3 custom headers;
 /// then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32).
 public struct MultipartWriterInput: CorpusTarget {
     public static let name = "multipart-writer"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "MultipartWriterFuzz", spec: "SPEC §5.1-5.6",
+        header: [
+            HeaderField(byte: 0, "profile", value: "Profile.allCases[b % 3]"),
+            HeaderField(byte: 1, "read size A", value: "b + 1 (reads alternate A, B)"),
+            HeaderField(byte: 2, "read size B", value: "b + 1"),
+            HeaderField(byte: 3, "packet size", value: "0: unlimited"),
+            HeaderField(byte: 4, "boundary seed", value: "SplitMix64 seed"),
+            HeaderField(byte: 5, "flags", bits: [0: "stream parts yield a byte more or less than declared", 1: "more (else less)", 2: "also finalize a POST and write its body to a file"], reserved: "3-7"),
+        ],
+        payload: "parts (at most 16), one op byte each (b % 4: form field, file data, stream, custom headers), then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32)",
+        oracles: ["read-and-packet-size-invariance", "reads-within-buffer-and-packet", "content-length-up-front", "wrong-stream-length-typed-error", "own-parser-reads-back", "file-holds-the-bytes-read"])
 
     package enum Part {
         case form(name: String, body: [UInt8])

@@ -3,10 +3,20 @@ import AFVectorFormat
 
 /// The `percent-escape` target's corpus input: SPEC §1 percent-escaping.
 ///
-/// Header (3 bytes, frozen): `[0]` style (mod 3, `EscapeStyle.allCases` order), `[1]` batch size − 1,
-/// `[2]` bit 0: payload is little-endian UTF-16 code units instead of UTF-8 bytes; bits 1–7 reserved.
+/// The frozen header, payload and oracles: ``descriptor``.
 public enum PercentEscapeInput: CorpusTarget {
     public static let name = "percent-escape"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "PercentEscapeFuzz", spec: "SPEC §1",
+        header: [
+            HeaderField(byte: 0, "style", value: "EscapeStyle.allCases[b % 3]: afnetworking, whatwgForm, rfc3986Unreserved"),
+            HeaderField(byte: 1, "batch size", value: "b + 1"),
+            HeaderField(byte: 2, "mode", bits: [0: "payload is little-endian UTF-16 code units, not UTF-8 bytes"], reserved: "1-7"),
+        ],
+        payload: "the text to escape",
+        oracles: ["foundation-addingPercentEncoding", "batch-size-invariance", "unescape-round-trip", "allowed-set-exact", "invalid-input-offset"])
 
     package struct Setup {
         package let style: EscapeStyle

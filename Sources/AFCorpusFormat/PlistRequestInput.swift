@@ -3,11 +3,19 @@ import AFVectorFormat
 
 /// The `plist-request` target's corpus input: SPEC §3.4 property-list request bodies.
 ///
-/// Header (2 bytes, frozen): `[0]` profile, `Profile.allCases[b % 3]`; `[1]` bit 0: bounded tree
-/// (``ParameterProgram/decode(_:bounded:)``); bit 1: the request already has a Content-Type;
-/// bit 2: no parameters; bits 3–7 reserved. Payload: a ``ParameterProgram``. The method is POST.
+/// The frozen header, payload and oracles: ``descriptor``. Payload: a ``ParameterProgram``. The method is POST.
 public enum PlistRequestInput: CorpusTarget {
     public static let name = "plist-request"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "PlistRequestFuzz", spec: "SPEC §3.4",
+        header: [
+            HeaderField(byte: 0, "profile", value: "Profile.allCases[b % 3]"),
+            HeaderField(byte: 1, "flags", bits: [0: "bounded tree (ParameterProgram.decode(_:bounded:))", 1: "the request already has a Content-Type", 2: "no parameters"], reserved: "3-7"),
+        ],
+        payload: "a ParameterProgram",
+        oracles: ["foundation-PropertyListSerialization-xml-bytes", "null-or-set-is-3851", "existing-content-type-wins", "deep-tree-reads-back"])
 
     package struct Setup {
         package let profile: Profile, flags: UInt8

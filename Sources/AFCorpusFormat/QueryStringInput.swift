@@ -3,12 +3,21 @@ import AFVectorFormat
 
 /// The `query-string` target's corpus input: SPEC §2 query-string flattening and encoding.
 ///
-/// Header (4 bytes, frozen): `[0]` profile (mod 3, `Profile.allCases` order), `[1]` escape style
-/// (mod 3) + 3 × array style (`/3 mod 3`), `[2]` bit 0: literal bools, bit 1: bounded tree
-/// (``ParameterProgram/decode(_:bounded:)``); bits 2–7 reserved,
-/// `[3]` parameter depth limit: 0 = default, else value mod 32. Payload: a ``ParameterProgram``.
+/// The frozen header, payload and oracles: ``descriptor``. Payload: a ``ParameterProgram``.
 public enum QueryStringInput: CorpusTarget {
     public static let name = "query-string"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "QueryStringFuzz", spec: "SPEC §2",
+        header: [
+            HeaderField(byte: 0, "profile", value: "Profile.allCases[b % 3]"),
+            HeaderField(byte: 1, "styles", value: "escape style EscapeStyle.allCases[b % 3], array style ArrayStyle.allCases[b / 3 % 3]"),
+            HeaderField(byte: 2, "flags", bits: [0: "literal bools", 1: "bounded tree (ParameterProgram.decode(_:bounded:))"], reserved: "2-7"),
+            HeaderField(byte: 3, "depth limit", value: "0: the default maxParameterDepth, else b % 32"),
+        ],
+        payload: "a ParameterProgram",
+        oracles: ["determinism", "entry-order-independence", "typed-error-exactly-when-expected", "decoded-leaves-in-spec-order"])
 
     /// The decoded header and payload (shared with the snapshot renderer and vector requests).
     package struct Setup {

@@ -4,14 +4,22 @@ import AFVectorFormat
 
 /// The `request` target's corpus input: SPEC §3 HTTP form and JSON request serialization.
 ///
-/// Header (4 bytes, frozen): `[0]` serializer (mod 2: http, json); `[1]` method (mod 8 of
-/// GET HEAD DELETE POST PUT PATCH get OPTIONS); `[2]` profile (mod 3); `[3]` flags: bit 0 the
-/// request already has a Content-Type, bit 1 parameters present, bit 2 URL has a query (`?`),
-/// bit 3 URL has a fragment, bit 4 `.sortedKeys`, bit 5 `.withoutEscapingSlashes`, bit 6
-/// `.prettyPrinted`, bit 7 bounded tree (``ParameterProgram/decode(_:bounded:)``). Payload: a
+/// The frozen header, payload and oracles: ``descriptor``. Payload: a
 /// ``ParameterProgram``.
 public enum RequestInput: CorpusTarget {
     public static let name = "request"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "RequestFuzz", spec: "SPEC §3",
+        header: [
+            HeaderField(byte: 0, "serializer", value: "b % 2: http, json"),
+            HeaderField(byte: 1, "method", value: "b % 8 of GET HEAD DELETE POST PUT PATCH get OPTIONS"),
+            HeaderField(byte: 2, "profile", value: "Profile.allCases[b % 3]"),
+            HeaderField(byte: 3, "flags", bits: [0: "the request already has a Content-Type", 1: "parameters present", 2: "URL has a query (?)", 3: "URL has a fragment", 4: ".sortedKeys", 5: ".withoutEscapingSlashes", 6: ".prettyPrinted", 7: "bounded tree (ParameterProgram.decode(_:bounded:))"]),
+        ],
+        payload: "a ParameterProgram",
+        oracles: ["query-placement-by-method", "form-body-is-the-query", "foundation-JSONSerialization-body", "isValidJSONObject-verdict", "existing-content-type-wins"])
 
     package static let methods = ["GET", "HEAD", "DELETE", "POST", "PUT", "PATCH", "get", "OPTIONS"]
 

@@ -4,12 +4,20 @@ import AFVectorFormat
 
 /// The `response` target's corpus input: SPEC §6.4–6.5 response serializers behind validation.
 ///
-/// Header (3 bytes, frozen): `[0]` serializer, `b % 6` of ``Serializer``; `[1]` profile,
-/// `Profile.allCases[b % 3]`; `[2]` bit 0: JSON `allowFragments`; bit 1: JSON
-/// `removesKeysWithNullValues`; bit 2: Content-Type `text/plain` (else the serializer's first
-/// acceptable type); bit 3: status 500 (else 200); bits 4–7 reserved. Payload: the body.
+/// The frozen header, payload and oracles: ``descriptor``. Payload: the body.
 public enum ResponseInput: CorpusTarget {
     public static let name = "response"
+    /// The frozen option header (a field is never moved or resized; a new option takes reserved bits),
+    /// the payload and the oracles: scripts/fuzz/targets.json is rendered from it (`conformance fuzz-targets`).
+    public static let descriptor = FuzzTargetDescriptor(
+        name: name, body: "ResponseFuzz", spec: "SPEC §6.4-6.5",
+        header: [
+            HeaderField(byte: 0, "serializer", value: "b % 6 of ResponseFuzz.Serializer: http, json, xml, image, plist, compound"),
+            HeaderField(byte: 1, "profile", value: "Profile.allCases[b % 3]"),
+            HeaderField(byte: 2, "flags", bits: [0: "JSON allowFragments", 1: "JSON removesKeysWithNullValues", 2: "Content-Type text/plain (else the serializer's first acceptable type)", 3: "status 500 (else 200)"], reserved: "4-7"),
+        ],
+        payload: "the response body",
+        oracles: ["expat-strict-xml-verdict", "standard-library-transcoding", "null-cleaning-independent-cleaner", "independent-png-check", "foundation-plist-error", "compound-first-object-wins", "parse-error-chains-validation"])
 
     public enum Serializer: CaseIterable, Sendable { case http, json, xml, image, plist, compound }
 
