@@ -134,7 +134,7 @@ if Context.environment["AFS_FUZZ"] == "1" {
         package.targets.append(.target(name: "AFFuzzDriver", dependencies: ["CLibFuzzer"], swiftSettings: asanOnly))
     }
     // The fuzz targets, the canary included: scripts/fuzz/targets.json, the one list the scripts
-    // read too (Tests/FuzzReplayTests/FuzzTargetListTests checks it against FuzzTargets.all).
+    // read too, rendered from the descriptors in Sources/AFCorpusFormat (`conformance fuzz-targets`).
     struct FuzzTargetList: Decodable { struct Target: Decodable { let name: String }; let targets: [Target] }
     let listURL = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("scripts/fuzz/targets.json")
     let fuzzTargets: [String]

@@ -5,14 +5,23 @@ import Testing
 import TestSupport
 
 /// The fuzz targets are declared once, as descriptors (``FuzzTargetCatalog``: each `<Name>Input`'s
-/// `descriptor`, the canary); `scripts/fuzz/targets.json` is their rendering for Package.swift and the
-/// scripts, and the descriptors follow the fuzz bodies of ``FuzzTargets/all`` in order.
+/// `descriptor`, the canary); `scripts/fuzz/targets.json` (for Package.swift and the scripts) and the
+/// entry points `Sources/Fuzzers/<name>/Fuzz.swift` are their rendering, and the descriptors follow the fuzz bodies of ``FuzzTargets/all`` in order.
 @Suite struct FuzzTargetListTests {
     static let root = Repository.root
 
     @Test func theCommittedListIsTheDescriptorsRendering() throws {
         let committed = try String(contentsOf: Self.root.appendingPathComponent("scripts/fuzz/targets.json"), encoding: .utf8)
         #expect(committed == FuzzTargetCatalog.json(), "run `conformance fuzz-targets`")
+    }
+
+    @Test func everyEntryPointIsTheDescriptorsRendering() throws {
+        for t in FuzzTargetCatalog.all {
+            let folder = Self.root.appendingPathComponent("Sources/Fuzzers/\(t.name)")
+            let setup = FileManager.default.fileExists(atPath: folder.appendingPathComponent("Setup.swift").path)
+            let committed = try String(contentsOf: folder.appendingPathComponent("Fuzz.swift"), encoding: .utf8)
+            #expect(committed == FuzzTargetCatalog.entrySource(t, setup: setup), "\(t.name): run `conformance fuzz-targets`")
+        }
     }
 
     @Test func theCatalogIsFuzzTargetsAllThenTheCanary() {
