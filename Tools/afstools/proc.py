@@ -1,5 +1,6 @@
 """Logging and child processes, one way for every tool: commands captured or not, a timeout that
 kills the command's whole tree, and fuzzers that die with the driver."""
+import json
 import os
 import signal
 import subprocess
@@ -101,3 +102,16 @@ def die_with_parent():
         ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGINT))  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+
+
+def read_jsonl(path):
+    """The records of a JSON-lines progress file (none when it does not exist); a line cut short by an
+    interrupted run is skipped, so a resumed run redoes only that record."""
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        for line in f:
+            try:
+                yield json.loads(line)
+            except ValueError:
+                continue

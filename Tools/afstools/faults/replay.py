@@ -241,17 +241,7 @@ def replay(fault, layers, fuzz_seconds, log):
 
 
 def load_progress():
-    out = {}
-    p = os.path.join(ROOT, PROGRESS)
-    if os.path.exists(p):
-        with open(p) as f:
-            for line in f:
-                try:
-                    r = json.loads(line)
-                except ValueError:
-                    continue
-                out[r["key"]] = r["result"]
-    return out
+    return {r["key"]: r["result"] for r in proc.read_jsonl(os.path.join(ROOT, PROGRESS))}
 
 
 def key(fault, harness, layers, fuzz_seconds):

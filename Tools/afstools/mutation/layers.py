@@ -46,18 +46,7 @@ def progress_line(layer, m, killed, how):
 
 
 def load_progress(layer):
-    out = {}
-    p = os.path.join(ROOT, PROGRESS)
-    if os.path.exists(p):
-        with open(p) as f:
-            for line in f:
-                try:
-                    r = json.loads(line)
-                except ValueError:
-                    continue
-                if r.get("layer") == layer:
-                    out[r["key"]] = (r["killed"], r["how"])
-    return out
+    return {r["key"]: (r["killed"], r["how"]) for r in proc.read_jsonl(os.path.join(ROOT, PROGRESS)) if r.get("layer") == layer}
 
 
 class Progress:
