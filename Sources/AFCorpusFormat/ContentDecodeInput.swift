@@ -11,7 +11,7 @@ public enum ContentDecodeInput: CorpusTarget {
     public static let descriptor = FuzzTargetDescriptor(
         name: name, body: "ContentDecodeFuzz", spec: "SPEC §7",
         header: [
-            HeaderField(byte: 0, "Content-Encoding", value: "0-7: one of ContentDecodeFuzz.encodings, n >= 8: the first n - 7 payload bytes (lossy UTF-8)"),
+            HeaderField(byte: 0, "Content-Encoding", value: "0-7: one of ContentDecodeInput.encodings, n >= 8: the first n - 7 payload bytes (lossy UTF-8)"),
             HeaderField(byte: 1, "chunk size A", value: "b + 1 (chunks alternate A, B)"),
             HeaderField(byte: 2, "chunk size B", value: "b + 1"),
             HeaderField(byte: 3, "flags", bits: [0: "the harness compresses the payload (else the payload is the encoded body)", 1: "raw deflate, not zlib format, for deflate layers"], reserved: "2-7"),
@@ -95,5 +95,59 @@ extension ContentDecodeInput {
         return VectorRequest(component: "content-decode", profile: .default,
                              input: .object([.init("contentEncoding", .string(setup.encoding)), .init("body", Codec.encodeBytes(body))]),
                              options: .object(options), notes: [])
+    }
+}
+
+// MARK: Seeds
+
+extension ContentDecodeInput {
+    /// An input whose Content-Encoding is one of ``encodings`` (`index`) or, when `coding` is given,
+    /// spelled out at the start of the payload.
+    static func input(index: Int = 0, coding: String? = nil, chunks: (Int, Int), flags: Int = 0, limit: Int = 0, _ body: [UInt8]) -> [UInt8] {
+        let spelled = coding.map { Array($0.utf8) } ?? []
+        return descriptor.header(["Content-Encoding": coding == nil ? index : 7 + spelled.count, "chunk size A": chunks.0 - 1,
+                                  "chunk size B": chunks.1 - 1, "flags": flags, "decoded-size limit": limit]) + spelled + body
+    }
+
+    /// gzip as Python's `gzip.compress(data, mtime=0)` writes it (level 9, the zlib gzip header), which
+    /// the first seeds were made with.
+    static func gzip(_ data: [UInt8]) -> [UInt8] { ZlibEncoding.compress(data, windowBits: 31, level: 9) }
+
+    public static var seeds: [Seed] {
+        let text = Array(String(repeating: "hello hello hello, content-encoding ", count: 3).utf8)
+        var out: [Seed] = []
+        for i in encodings.indices {
+            // Flag 0: the harness compresses the payload; flag 1: raw deflate for deflate layers.
+            out.append(Seed("seed-compress-\(i)", input(index: i, chunks: (1, 7), flags: 1, text)))
+            out.append(Seed("seed-compress-raw-\(i)", input(index: i, chunks: (3, 1), flags: 3, limit: 2, text)))
+        }
+        let zlib = ZlibEncoding.compress(text, windowBits: 15)
+        out += [
+            Seed("seed-gzip-raw", input(chunks: (4, 1), gzip(text))),
+            Seed("seed-gzip-two-members", input(chunks: (1, 2), gzip(Array("ab".utf8)) + gzip(Array("cd".utf8)))),
+            Seed("seed-gzip-padding", input(chunks: (1, 2), gzip(Array("ab".utf8)) + [0, 0, 0])),
+            // 50 empty members in 1,005 bytes (max_len 1024): decoded one after another on the body's small stack.
+            Seed("seed-gzip-many-members", input(chunks: (256, 256), Array(repeating: gzip([]), count: 50).flatMap { $0 })),
+            Seed("seed-gzip-truncated", input(chunks: (1, 1), Array(gzip(text).dropLast(5)))),
+            Seed("seed-gzip-bad-crc", input(chunks: (1, 1), Array(gzip(Array("x".utf8)).dropLast(8)) + [UInt8](repeating: 0, count: 8))),
+            Seed("seed-zlib-raw", input(index: 2, chunks: (6, 10), zlib)),
+            Seed("seed-deflate-raw", input(index: 2, chunks: (1, 1), Array(zlib.dropFirst(2).dropLast(4)))),
+            Seed("seed-bomb-limit", input(chunks: (201, 201), limit: 1, gzip([UInt8](repeating: 0, count: 100_000)))),
+            // Within the default limit: 100,000 bytes from ~130 in 256-byte chunks, so streaming fills and
+            // doubles the scratch buffer (16 → 64 KiB) and LSan sees the old one leak if it is not freed.
+            Seed("seed-bomb-default-limit", input(chunks: (256, 256), gzip([UInt8](repeating: 0, count: 100_000)))),
+            Seed("seed-custom-encoding", input(coding: "gzip,gzip,gz", chunks: (1, 1), gzip(gzip(Array("x".utf8))))),
+            Seed("seed-six-layers", input(coding: "gzip,gzip,gzip,gzip,gzip,gzip,gzip", chunks: (1, 1), flags: 1, Array("x".utf8))),
+        ]
+        return out
+    }
+
+    /// A content-decode vector: its Content-Encoding spelled out, its body, chunk sizes and limit.
+    public static func seed(from v: SeedVector) -> [UInt8]? {
+        guard v.component == "content-decode", let body = v.bytes("body") else { return nil }
+        let coding = v.input["contentEncoding"]?.stringValue ?? ""
+        let limit = v.integerOption("maxDecodedSize").map { $0 == 0 ? 0 : max(1, min(255, $0 / 16)) } ?? 0
+        guard coding.utf8.count <= 248 else { return nil }
+        return input(coding: coding, chunks: v.chunkSizes, limit: limit, body)
     }
 }

@@ -24,6 +24,19 @@ public protocol CorpusTarget {
     /// expressed. A minimized crash becomes a vector through it (`conformance promote FILE
     /// --component C --profile P`), and the corpus differential sends it to another implementation.
     static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest?
+    /// Hand-made inputs (`conformance seeds` writes them as `Corpus/<name>/seed-<label>`): the
+    /// header's cases and the payloads the body's oracles care about.
+    static var seeds: [Seed] { get }
+    /// The input that exercises this target with `vector`'s request (written as `vec-<id>`), or nil
+    /// when the vector is not this target's or cannot be expressed in its input format.
+    static func seed(from vector: SeedVector) -> [UInt8]?
+    /// The header bit that bounds the parameter tree, when the target has one.
+    static var boundedBit: BoundedBit? { get }
+}
+
+extension CorpusTarget {
+    public static func seed(from vector: SeedVector) -> [UInt8]? { nil }
+    public static var boundedBit: BoundedBit? { nil }
 }
 
 extension CorpusTarget {

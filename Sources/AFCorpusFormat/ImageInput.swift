@@ -13,7 +13,7 @@ public enum ImageInput: CorpusTarget {
         header: [
             HeaderField(byte: 0, "mode", value: "b % 3: 0 raw bytes, 1 PNG built by the harness, 2 harness PNG with one byte changed"),
             HeaderField(byte: 1, "size", value: "width - 1 = b % 16, height - 1 = b / 16 (built PNGs)"),
-            HeaderField(byte: 2, "format", value: "(b & 0x7F) % 15 of ImageFuzz.formats (colour type, bit depth)", bits: [7: "interlaced"]),
+            HeaderField(byte: 2, "format", value: "(b & 0x7F) % 15 of ImageInput.formats (colour type, bit depth)", bits: [7: "interlaced"]),
             HeaderField(byte: 3, "IDAT", value: "chunks - 1 = (b & 0x7F) % 3", bits: [7: "inflate off"]),
             HeaderField(byte: 4, "flip", value: "mode 2: the byte (b % length) xored with the first payload byte | 1"),
         ],
@@ -137,5 +137,45 @@ extension ImageInput {
         ])
         return VectorRequest(component: "response", profile: .default, input: request,
                              options: .object([.init("inflatesResponseImage", .bool(setup.inflate))]), notes: [])
+    }
+}
+
+// MARK: Seeds
+
+extension ImageInput {
+    static func input(mode: Int, size: Int = 0, format: Int = 0, idat: Int = 0, flip: Int = 0, _ payload: [UInt8]) -> [UInt8] {
+        descriptor.header(["mode": mode, "size": size, "format": format, "IDAT": idat, "flip": flip]) + payload
+    }
+
+    public static var seeds: [Seed] {
+        var out: [Seed] = []
+        // PNGs the harness builds: 6 × 4 pixels, every format, plain and interlaced, 1 to 3 IDAT chunks.
+        for format in formats.indices {
+            for interlaced in [false, true] {
+                out.append(Seed("seed-png-\(format)-\(interlaced ? 1 : 0)",
+                                input(mode: 1, size: 0x35, format: format | (interlaced ? 0x80 : 0), idat: format % 3,
+                                      Array(stride(from: 0, to: 256, by: 7).map(UInt8.init)))))
+            }
+        }
+        out.append(Seed("seed-png-corrupt", input(mode: 2, size: 0x77, format: 5, idat: 1, flip: 40, [0x05] + Array("abc".utf8))))
+        out.append(Seed("seed-png-no-inflate", input(mode: 1, size: 0xFF, format: 13, idat: 0x80, [0x01, 0x02])))
+        // Headers only, read in raw mode for their sizes: a GIF screen of 3 × 2; a BMP file and info
+        // header of 4 × -3 without pixels; SOI, JFIF APP0 and a 3-component SOF0 of 3 × 2 without scan
+        // data; an ICO directory of one 16 × 16 entry without its image; TIFF IFDs of 5 × 7 without
+        // strips, little- and big-endian.
+        let gif = hex("474946383961030002000000000000000000")
+        let bmp = hex("424d0000000000000000000000002800000004000000fdffffff01001800000000000000000000000000000000000000000000000000")
+        let jpeg = hex("ffd8ffe000104a46494600010100000100010000ffc00011080002000303000000000000000000")
+        let images: KeyValuePairs<String, [UInt8]> = [
+            "gif": gif, "bmp": bmp, "jpeg": jpeg, "ico": hex("00000100010010100000010020002800000016000000"),
+            "tiff-le": hex("49492a0008000000020000010300010000000500000001010300010000000700000000000000"),
+            "tiff-be": hex("4d4d002a00000008000201000003000000010005000001010004000000010000000700000000"),
+            "gif-truncated": Array(gif.prefix(8)), "jpeg-no-sof": Array(jpeg.prefix(20)), "png-sig-only": signature,
+            "garbage": Array("hello".utf8),
+        ]
+        for (label, bytes) in images { out.append(Seed("seed-raw-\(label)", input(mode: 0, bytes))) }
+        // A PNG signature and IHDR of 100,000 × 100,000 RGBA pixels (over the pixel limit).
+        out.append(Seed("seed-raw-png-huge", input(mode: 0, hex("89504e470d0a1a0a0000000d49484452000186a0000186a00806000000a8520bc8"))))
+        return out
     }
 }

@@ -14,7 +14,7 @@ public enum MediaTypeInput: CorpusTarget {
             HeaderField(byte: 0, "profile", value: "Profile.allCases[b % 3]"),
             HeaderField(bytes: 1...2, "status code", value: "little-endian, % 1000"),
             HeaderField(byte: 3, "flags", bits: [0: "URL present", 1: "non-empty body", 2: "acceptable content types set", 3: "acceptable status codes (200...299) set", 4: "no Content-Type header"], reserved: "5-7"),
-            HeaderField(byte: 4, "acceptable types", value: "bit mask over MediaTypeFuzz.patterns"),
+            HeaderField(byte: 4, "acceptable types", value: "bit mask over MediaTypeInput.patterns"),
         ],
         payload: "the Content-Type value (lossy UTF-8)",
         oracles: ["af-mime-rule", "rfc9110-recognizer", "validation-and-error-chain", "chaining-keeps-underlying"])
@@ -76,5 +76,49 @@ extension MediaTypeInput {
         let contentType: JSONValue = flags & 16 != 0 ? .null : .string(setup.contentType)
         return VectorRequest(component: "media-type", profile: profile, input: .object([.init("contentType", contentType)]),
                              options: .object([]), notes: flags & 16 != 0 ? ["no Content-Type header"] : [])
+    }
+}
+
+// MARK: Seeds
+
+extension MediaTypeInput {
+    static func input(_ profile: Profile, status: Int, flags: Int, acceptable mask: Int, _ contentType: String) -> [UInt8] {
+        descriptor.header(["profile": profile.caseIndex, "status code": status, "flags": flags, "acceptable types": mask])
+            + Array(contentType.utf8)
+    }
+
+    public static var seeds: [Seed] {
+        let values = [
+            "application/json", "Application/JSON; charset=utf-8", " text/html ;q=1", "text/plain;;a=b",
+            #"multipart/form-data; boundary="a\"b""#, #"text/json; x="unterminated"#, "", ";", "image/png\t",
+            "a/b; c", "*/*", "text/*", #"a/b;c=d;e="f;g""#, "application/json\r\n", "tExt/JaVaScript",
+        ]
+        // (status code, flags, acceptable-types mask)
+        let cases = [(200, 0x0F, 0x01), (404, 0x0F, 0x1F), (500, 0x0D, 0x00), (201, 0x07, 0x80), (302, 0x1B, 0x18)]
+        var out: [Seed] = []
+        for (i, value) in values.enumerated() {
+            for profile in [Profile.af4, .strict] {
+                for (status, flags, mask) in cases {
+                    let hex = String(flags, radix: 16)
+                    out.append(Seed("seed-\(i < 10 ? "0" : "")\(i)-\(profile.rawValue)-\(status)-\(hex.count < 2 ? "0" : "")\(hex)",
+                                    input(profile, status: status, flags: flags, acceptable: mask, value)))
+                }
+            }
+        }
+        return out
+    }
+
+    /// A media-type vector (its Content-Type against every acceptable pattern), or a response vector
+    /// that the JSON target does not take (its status, URL, body presence and Content-Type).
+    public static func seed(from v: SeedVector) -> [UInt8]? {
+        if v.component == "media-type" {
+            let contentType = v.input["contentType"]?.stringValue
+            return input(v.profile, status: 200, flags: 0x0F | (contentType == nil ? 0x10 : 0), acceptable: 0x1F, contentType ?? "")
+        }
+        guard v.component == "response", JSONInput.seed(from: v) == nil, let code = SeedVector.integer(v.input["statusCode"]) else { return nil }
+        let contentType = v.headers["content-type"]
+        let flags = (SeedVector.isSet(v.input["url"]) ? 1 : 0) | (v.bytes("body").map { !$0.isEmpty } == true ? 2 : 0) | 0x0C
+            | (contentType == nil ? 0x10 : 0)
+        return input(v.profile, status: (code % 1000 + 1000) % 1000, flags: flags, acceptable: 0x07, contentType ?? "")
     }
 }

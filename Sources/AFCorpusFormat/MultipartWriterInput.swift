@@ -254,3 +254,54 @@ extension MultipartWriterInput {
                              notes: ["the vector records headers, body and Content-Length read with the fuzz input's read sizes; the fuzz body's parse-back check is not part of it"])
     }
 }
+
+// MARK: Seeds
+
+extension MultipartWriterInput {
+    /// `readBytes` and `packet` are the header bytes (a read size is the byte + 1; packet 0 is unlimited).
+    static func input(_ profile: Profile, readBytes: (Int, Int), packet: Int = 0, seed: Int, flags: Int = 0, _ parts: [UInt8]) -> [UInt8] {
+        descriptor.header(["profile": profile.caseIndex, "read size A": readBytes.0, "read size B": readBytes.1, "packet size": packet,
+                           "boundary seed": seed, "flags": flags]) + parts
+    }
+
+    /// One part op: its op byte, then each text with its length byte (the decoder reads lengths mod 8,
+    /// the body's mod 32).
+    static func part(_ op: UInt8, _ texts: String...) -> [UInt8] {
+        var out = [op]
+        for (i, text) in texts.enumerated() {
+            let bytes = Array(text.utf8)
+            precondition(bytes.count < (i == texts.count - 1 ? 32 : 8), "part text too long: \(text)")
+            out += [UInt8(bytes.count)] + bytes
+        }
+        return out
+    }
+
+    public static var seeds: [Seed] {
+        func field(_ name: String, _ value: String) -> [UInt8] { part(0, name, value) }
+        func stream(_ name: String, _ filename: String, _ mime: String, _ body: String) -> [UInt8] { part(2, name, filename, mime, body) }
+        let parts = field("a", "1") + part(1, "f", "x.txt", "plain", "hello\r\n") + stream("s", "s.bin", "bin", "streamed")
+            + part(3, "c", "v", "body")
+        var out: [Seed] = []
+        for profile in Profile.allCases {
+            for (a, b, packet) in [(0, 0, 0), (2, 6, 0), (255, 0, 3), (28, 30, 31)] {
+                out.append(Seed("seed-mixed-\(profile.rawValue)-\(a)-\(b)-\(packet)", input(profile, readBytes: (a, b), packet: packet, seed: 7, parts)))
+            }
+        }
+        out += [
+            Seed("seed-quote-crlf-names", input(.strict, readBytes: (4, 4), seed: 1, field(#"a"b"#, "x") + field("c\r\nd", "y"))),
+            Seed("seed-quote-crlf-names-af", input(.af4, readBytes: (4, 4), seed: 1, field(#"a"b"#, "x"))),
+            // Flags 1 and 2: a stream yields a byte less, or more, than it declares.
+            Seed("seed-stream-too-short", input(.af4, readBytes: (10, 3), seed: 1, flags: 1, stream("s", "f", "m", "12345"))),
+            Seed("seed-stream-too-long", input(.af4, readBytes: (10, 3), seed: 1, flags: 3, stream("s", "f", "m", "12345"))),
+            Seed("seed-collision-strict", input(.strict, readBytes: (0, 0), seed: 9, field("a", "\r\n--Boundary+x"))),
+            Seed("seed-utf8-name", input(.af4, readBytes: (0, 0), seed: 2, field("\u{E9}", "\u{FC}"))),
+            Seed("seed-empty", input(.af4, readBytes: (0, 0), seed: 0, [])),
+        ]
+        // Flag 4: the finalized request's body is also written to a file.
+        for profile in Profile.allCases {
+            out.append(Seed("seed-file-\(profile.rawValue)", input(profile, readBytes: (255, 255), seed: 7, flags: 4, parts)))
+        }
+        out.append(Seed("seed-file-stream-too-long", input(.af4, readBytes: (10, 3), seed: 1, flags: 7, stream("s", "f", "m", "12345"))))
+        return out
+    }
+}

@@ -82,3 +82,49 @@ extension PercentEscapeInput {
                              notes: [])
     }
 }
+
+// MARK: Seeds
+
+extension PercentEscapeInput {
+    static func input(_ style: EscapeStyle, batch: Int, utf16: Bool = false, _ payload: [UInt8]) -> [UInt8] {
+        descriptor.header(["style": style.caseIndex, "batch size": batch - 1, "mode": utf16 ? 1 : 0]) + payload
+    }
+
+    public static var seeds: [Seed] {
+        let texts: KeyValuePairs<String, String> = [
+            "reserved": ":#[]@!$&'()*+,;=?/", "latin": "\u{C0}", "emoji-modifier": "\u{1F474}\u{1F3FB}", "percent": "%20",
+            "space": "a b+c", "batch-emoji": String(repeating: "a", count: 49) + "\u{1F474}\u{1F3FB}tail",
+            "flags": "\u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA}\u{1F1EF}\u{1F1F5}", "combining": "e\u{301}\u{301}x",
+            "zwj": "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", "cjk": "\u{4E2D}\u{6587}\u{5B57}\u{7B26}",
+            "controls": "\u{0}\u{1}\u{7F}\n", "allowed": "AZaz09-._~/?*", "empty": "",
+        ]
+        var out: [Seed] = []
+        for (label, text) in texts {
+            for style in EscapeStyle.allCases { out.append(Seed("seed-\(label)-\(style.rawValue)", input(style, batch: 50, Array(text.utf8)))) }
+        }
+        out.append(Seed("seed-batch1-emoji", input(.afnetworking, batch: 1, Array("x\u{1F474}\u{1F3FB}y\u{1F1EB}\u{1F1F7}".utf8))))
+        out.append(Seed("seed-batch3-combining", input(.afnetworking, batch: 3, Array("ae\u{301}\u{301}b".utf8))))
+        let invalid: KeyValuePairs<String, [UInt8]> = [
+            "bad-cont": [0x61, 0x80, 0x62], "overlong": [0xC0, 0xAF], "surrogate": [0xED, 0xA0, 0x80],
+            "truncated": [0x6F, 0x6B, 0xE2, 0x82], "too-big": [0xF4, 0x90, 0x80, 0x80],
+        ]
+        for (label, bytes) in invalid { out.append(Seed("seed-invalid-\(label)", input(.afnetworking, batch: 50, bytes))) }
+        out.append(Seed("seed-utf16-pair", input(.afnetworking, batch: 50, utf16: true, utf16LE([0x61, 0xD83D, 0xDC74, 0x62]))))
+        out.append(Seed("seed-utf16-lone-high", input(.afnetworking, batch: 50, utf16: true, utf16LE([0x61, 0xD83D, 0x62]))))
+        out.append(Seed("seed-utf16-lone-low", input(.whatwgForm, batch: 50, utf16: true, utf16LE([0xDC74]))))
+        out.append(Seed("seed-utf16-high-at-end", input(.afnetworking, batch: 50, utf16: true, utf16LE([0x41, 0xD800]))))
+        return out
+    }
+
+    /// A percent-escape vector: its text (or UTF-16 units) with its style and batch size.
+    public static func seed(from v: SeedVector) -> [UInt8]? {
+        guard v.component == "percent-escape" else { return nil }
+        guard let style = v.style else { return nil }
+        let batch = max(1, min(256, v.integerOption("batchSize") ?? 50))
+        if let units = v.input["utf16"]?.arrayValue {
+            let codes = units.compactMap { SeedVector.integer($0).flatMap { UInt16(exactly: $0) } }
+            return codes.count == units.count ? input(style, batch: batch, utf16: true, utf16LE(codes)) : nil
+        }
+        return SeedVector.bytes(v.input).map { input(style, batch: batch, $0) }
+    }
+}

@@ -69,3 +69,40 @@ extension PlistRequestInput {
         return VectorRequest(component: "request", profile: s.profile, input: .object(fields), options: .object([]))
     }
 }
+
+// MARK: Seeds
+
+extension PlistRequestInput {
+    public static var boundedBit: BoundedBit? { BoundedBit(byte: 1, mask: 0x01) }
+
+    static func input(_ profile: Profile, flags: Int, _ program: [UInt8]) -> [UInt8] {
+        descriptor.header(["profile": profile.caseIndex, "flags": flags]) + program
+    }
+
+    public static var seeds: [Seed] {
+        let trees: KeyValuePairs<String, String> = [
+            "simple": #"{"foo": "bar", "baz": [1, 2, 3]}"#, "escapes": #"{"a&b": "<x>\u0001\t"}"#,
+            "keys": #"{"b": 1, "B": 2, "\u00e9": 3, "\ud83d\ude00": 4, "a": 5}"#,
+            "reals": #"[0.0, -0.0, 0.1, {"$double": "nan"}, {"$double": "inf"}, {"$double": "-inf"}, 1e300, -5e-324]"#,
+            "ints": "[-9223372036854775808, 9223372036854775807, 0]",
+            "data": #"[{"$data": ""}, {"$data": "01"}, {"$data": "00010203040506"}]"#,
+            "deep-data": #"[[[[[[[[[[{"$data": "fffefdfcfbfaf9"}]]]]]]]]]]"#,
+            "empty": #"{"a": [], "d": {}}"#, "bools": "[true, false]", "null": #"{"n": null}"#,
+            "set": #"{"s": {"$set": ["a"]}}"#, "top-string": #""x""#,
+        ]
+        var out: [Seed] = []
+        for (label, json) in trees {
+            // Flag 2: the request already has a Content-Type.
+            for flags in [0, 2] { out.append(Seed("seed-\(label)-\(flags)", input(.af4, flags: flags, ParameterProgram.encode(tree(json))!))) }
+        }
+        out.append(Seed("seed-no-parameters", input(.af4, flags: 4, [])))
+        return out
+    }
+
+    /// A property-list request vector with parameters: its profile, tree and Content-Type.
+    public static func seed(from v: SeedVector) -> [UInt8]? {
+        guard v.component == "request", v.input["serializer"]?.stringValue == "plist", let p = v.input["parameters"], !p.isNull,
+              let program = v.parameters.flatMap(ParameterProgram.encode) else { return nil }
+        return input(v.profile, flags: v.headers["content-type"] != nil ? 2 : 0, program)
+    }
+}

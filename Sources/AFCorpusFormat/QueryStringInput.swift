@@ -68,3 +68,55 @@ extension QueryStringInput {
                              notes: s.depthByte == 0 ? [] : ["the fuzz input sets the parameter depth limit to \(s.depthByte % 32), which a vector cannot; the vector uses the default"])
     }
 }
+
+// MARK: Seeds
+
+extension QueryStringInput {
+    public static var boundedBit: BoundedBit? { BoundedBit(byte: 2, mask: 0x02) }
+
+    static func input(_ profile: Profile, _ escape: EscapeStyle = .afnetworking, _ array: ArrayStyle = .brackets,
+                      literalBools: Bool = false, depth: Int = 0, _ program: [UInt8]) -> [UInt8] {
+        descriptor.header(["profile": profile.caseIndex, "styles": escape.caseIndex + 3 * array.caseIndex,
+                           "flags": literalBools ? 1 : 0, "depth limit": depth]) + program
+    }
+
+    static func input(_ profile: Profile, _ escape: EscapeStyle = .afnetworking, _ array: ArrayStyle = .brackets,
+                      literalBools: Bool = false, depth: Int = 0, tree json: String) -> [UInt8] {
+        input(profile, escape, array, literalBools: literalBools, depth: depth, ParameterProgram.encode(tree(json))!)
+    }
+
+    public static var seeds: [Seed] {
+        let trees: KeyValuePairs<String, String> = [
+            "spec-2.5": #"{"foo": "bar", "baz": [1, 2, 3]}"#,
+            "nested": #"{"a": {"b": {"c": "d"}}, "e": [{"f": "g"}, null]}"#,
+            "set": #"{"s": {"$set": ["b", "a", "10", "9"]}}"#,
+            "scalars": #"{"i": -42, "d": 0.1, "big": 1e100, "neg0": -0.0, "t": true, "f": false, "n": null}"#,
+            "sort-order": #"{"b": 1, "a": 2, "10": 3, "9": 4, "B": 5, "_": 6, "ab": 7}"#,
+            "reserved-keys": #"{"a b": "c&d", "k[]": "=", "\u00e9": "\u00fc"}"#,
+            "empty-containers": #"{"a": [], "b": {}, "c": {"$set": []}}"#,
+            "top-array": #"["x", "y"]"#, "top-scalar": #""s""#, "top-null": "null",
+            "data-leaf": #"{"d": {"$data": "00ff"}}"#,
+            "duplicate-keys": #"{"k": 1, "k ": 2}"#,
+        ]
+        var out: [Seed] = []
+        for (label, json) in trees {
+            for profile in [Profile.af4, .strict] { out.append(Seed("seed-\(label)-\(profile.rawValue)", input(profile, tree: json))) }
+        }
+        out += [
+            Seed("seed-whatwg-index", input(.af4, .whatwgForm, .indexInBrackets, literalBools: true, tree: #"{"a": ["x y", "+"], "b": true}"#)),
+            Seed("seed-nobrackets-unreserved", input(.af3, .rfc3986Unreserved, .noBrackets, tree: #"{"a": [1, [2, [3]]]}"#)),
+            Seed("seed-depth-limit-2", input(.af4, depth: 2, tree: #"{"a": {"b": {"c": 1}}}"#)),
+            Seed("seed-depth-limit-0", input(.af4, depth: 32, tree: #"{"a": 1}"#)),
+            Seed("seed-nan-inf", input(.af4, tree: #"{"n": {"$double": "nan"}, "i": {"$double": "inf"}, "m": {"$double": "-inf"}, "e": 1e-6}"#)),
+        ]
+        return out
+    }
+
+    /// A query-string vector: its parameter tree with its profile, escape, array and bool styles.
+    public static func seed(from v: SeedVector) -> [UInt8]? {
+        guard v.component == "query-string", v.input["parameters"] != nil, let style = v.style else { return nil }
+        let array = v.options["arrayStyle"]?.stringValue.flatMap(ArrayStyle.init(rawValue:)) ?? .brackets
+        guard let program = v.parameters.flatMap(ParameterProgram.encode) else { return nil }
+        return input(v.profile, style, array, literalBools: v.options["boolStyle"]?.stringValue == "literal", program)
+    }
+}

@@ -117,3 +117,56 @@ extension RequestInput {
         return VectorRequest(component: "request", profile: s.profile, input: .object(fields), options: .object(options), notes: notes)
     }
 }
+
+// MARK: Seeds
+
+extension RequestInput {
+    public static var boundedBit: BoundedBit? { BoundedBit(byte: 3, mask: 0x80) }
+
+    static func input(json: Bool, _ method: String, _ profile: Profile, flags: Int, _ program: [UInt8]) -> [UInt8] {
+        descriptor.header(["serializer": json ? 1 : 0, "method": methods.firstIndex(of: method)!, "profile": profile.caseIndex,
+                           "flags": flags]) + program
+    }
+
+    public static var seeds: [Seed] {
+        let trees: KeyValuePairs<String, String> = [
+            "simple": #"{"foo": "bar", "baz": [1, 2, 3]}"#, "nested": #"{"a": {"b": [true, null, 0.5]}}"#,
+            "slash": #"{"u": "a/b"}"#, "array-top": #"["x", 1]"#, "set": #"{"s": {"$set": ["a"]}}"#,
+            "data": #"{"d": {"$data": "01"}}"#, "nan": #"{"n": {"$double": "nan"}}"#, "empty": "{}",
+            "unicode": #"{"k": "\u00e9\u2028"}"#,
+        ]
+        var out: [Seed] = []
+        for (label, json) in trees {
+            let program = ParameterProgram.encode(tree(json))!
+            for serializer in ["http", "json"] {
+                for method in ["GET", "POST", "get"] {
+                    // Parameters present; with a Content-Type, a query and a fragment; JSON options.
+                    for flags in [0x02, 0x0F, 0x36] {
+                        let hex = String(flags, radix: 16)
+                        out.append(Seed("seed-\(label)-\(serializer)-\(method)-\(hex.count < 2 ? "0" : "")\(hex)",
+                                        input(json: serializer == "json", method, .af4, flags: flags, program)))
+                    }
+                }
+            }
+        }
+        out.append(Seed("seed-strict-fragment", input(json: false, "GET", .strict, flags: 0x0A, ParameterProgram.encode(tree(#"{"a": "1"}"#))!)))
+        out.append(Seed("seed-no-parameters-json", input(json: true, "POST", .af4, flags: 0, [])))
+        return out
+    }
+
+    /// A form or JSON request vector: its method, profile, parameters, Content-Type and JSON writing options.
+    public static func seed(from v: SeedVector) -> [UInt8]? {
+        guard v.component == "request", let serializer = v.input["serializer"]?.stringValue, serializer == "http" || serializer == "json",
+              let method = (v.input["method"] ?? .string("GET")).stringValue, methods.contains(method) else { return nil }
+        let parameters = v.input["parameters"].flatMap { $0.isNull ? nil : $0 }
+        var program = ParameterProgram.encode(.dictionary([]))!
+        if parameters != nil {
+            guard let p = v.parameters.flatMap(ParameterProgram.encode) else { return nil }
+            program = p
+        }
+        let writing = v.options["jsonWritingOptions"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let flags = (v.headers["content-type"] != nil ? 1 : 0) | (parameters != nil ? 2 : 0) | (writing.contains("sortedKeys") ? 16 : 0)
+            | (writing.contains("withoutEscapingSlashes") ? 32 : 0) | (writing.contains("prettyPrinted") ? 64 : 0)
+        return input(json: serializer == "json", method, v.profile, flags: flags, program)
+    }
+}

@@ -7,7 +7,7 @@ Map:
     cli.py          finds the topic modules, builds each file, writes it or checks it (--check); the
                     --foundation / --check-foundation re-checks against Foundation (need swift)
     vectorfile.py   the VECTORS.md file layout (VectorFile, dumps, bytes_value, core_error), stable ids
-    images.py       PNG/GIF/BMP/JPEG/ICO/TIFF built byte by byte (also used by scripts/fuzz/seeds.py)
+    images.py       PNG/GIF/BMP/JPEG/ICO/TIFF built byte by byte
     oracles/        the independent expectations, one module per SPEC section, shared by the topics:
         s1_percent_escaping   §1  urllib quote, the WHATWG serializer, the §1.4 batching rule
         s2_query_string       §2  flattening, descriptions, Swift String order; the parameter model

@@ -1,6 +1,6 @@
 """Images built byte by byte, so their format and size are known by construction (no image library).
 
-The one builder for every generator and for scripts/fuzz/seeds.py: PNG (chunks with zlib.crc32,
+The one builder for every generator: PNG (chunks with zlib.crc32,
 IHDR, filtered scanlines, the W3C PNG Adam7 passes), GIF, BMP, JPEG, ICO and TIFF. Each function
 returns the bytes of a whole file or of one structure of it; callers cut or corrupt them to make
 invalid images. Sources: W3C PNG (2nd ed.) §5, §8.2, §11.2; GIF89a §18; the BMP file and DIB
