@@ -24,7 +24,8 @@ public struct CorpusInput {
     }
 
     /// Picks a case of `T` by the next header byte (modulo the case count).
-    public mutating func pick<T: CaseIterable>(_: T.Type) -> T where T.AllCases: RandomAccessCollection, T.AllCases.Index == Int {
+    public mutating func pick<T: CaseIterable>(_: T.Type) -> T
+    where T.AllCases: RandomAccessCollection, T.AllCases.Index == Int {
         let all = T.allCases
         return all[all.startIndex + Int(option()) % all.count]
     }

@@ -11,11 +11,17 @@ public enum JSONInput: CorpusTarget {
     public static let descriptor = FuzzTargetDescriptor(
         name: name, body: "JSONFuzz", spec: "SPEC §6.4",
         header: [
-            HeaderField(byte: 0, "parser", bits: [0: "allowFragments", 1: "Foundation dialect (af3/af4 responses), else RFC 8259"], reserved: "2-7"),
+            HeaderField(
+                byte: 0, "parser",
+                bits: [0: "allowFragments", 1: "Foundation dialect (af3/af4 responses), else RFC 8259"], reserved: "2-7"
+            ),
             HeaderField(byte: 1, "cleaning", bits: [0: "check null cleaning"], reserved: "1-7"),
         ],
         payload: "the JSON bytes",
-        oracles: ["foundation-JSONSerialization-verdict", "foundation-value-agreement", "error-domain-and-offset", "foundation-texts", "null-cleaning-independent-cleaner", "null-cleaning-idempotent", "af3-then-af4-is-af4"])
+        oracles: [
+            "foundation-JSONSerialization-verdict", "foundation-value-agreement", "error-domain-and-offset",
+            "foundation-texts", "null-cleaning-independent-cleaner", "null-cleaning-idempotent", "af3-then-af4-is-af4",
+        ])
 
     package struct Setup {
         package let flags: UInt8
@@ -47,10 +53,16 @@ extension JSONInput {
         let setup = setUp(&input)
         let (cleaning, payload, parser) = (setup.cleaning, setup.payload, setup.parser)
         let result = Result { () throws(AFSError) in try parser.parse(payload) }
-        var out = "fragments \(parser.allowFragments) dialect \(parser.dialect)\n" + OutputText.render(result) { "value " + $0.jsonText }
+        var out =
+            "fragments \(parser.allowFragments) dialect \(parser.dialect)\n"
+            + OutputText.render(result) { "value " + $0.jsonText }
         if cleaning, case .success(let v) = result {
             for p in [Profile.af3, .af4] {
-                out += "\n\(p) " + OutputText.render(Result { () throws(AFSError) in try NullCleaning.clean(v, profile: p) }) { $0.jsonText }
+                out +=
+                    "\n\(p) "
+                    + OutputText.render(Result { () throws(AFSError) in try NullCleaning.clean(v, profile: p) }) {
+                        $0.jsonText
+                    }
             }
         }
         return out
@@ -64,11 +76,14 @@ extension JSONInput {
     public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let setup = setUp(&input)
         let (allowFragments, payload) = (setup.allowFragments, setup.payload)
-        return VectorRequest(component: "response", profile: .default,
-                             input: .object([.init("serializer", .string("json")), .init("statusCode", .number("200")),
-                                             .init("headers", .array([.array([.string("Content-Type"), .string("application/json")])])),
-                                             .init("body", Codec.encodeBytes(payload))]),
-                             options: .object([.init("readingOptions", .object([.init("allowFragments", .bool(allowFragments))]))]),
-                             notes: ["through the response serializer: status, Content-Type and empty-body rules apply before parsing"])
+        return VectorRequest(
+            component: "response", profile: .default,
+            input: .object([
+                .init("serializer", .string("json")), .init("statusCode", .number("200")),
+                .init("headers", .array([.array([.string("Content-Type"), .string("application/json")])])),
+                .init("body", Codec.encodeBytes(payload)),
+            ]),
+            options: .object([.init("readingOptions", .object([.init("allowFragments", .bool(allowFragments))]))]),
+            notes: ["through the response serializer: status, Content-Type and empty-body rules apply before parsing"])
     }
 }

@@ -13,13 +13,21 @@ public enum MediaTypeInput: CorpusTarget {
         header: [
             HeaderField(byte: 0, "profile", value: "Profile.allCases[b % 3]"),
             HeaderField(bytes: 1...2, "status code", value: "little-endian, % 1000"),
-            HeaderField(byte: 3, "flags", bits: [0: "URL present", 1: "non-empty body", 2: "acceptable content types set", 3: "acceptable status codes (200...299) set", 4: "no Content-Type header"], reserved: "5-7"),
+            HeaderField(
+                byte: 3, "flags",
+                bits: [
+                    0: "URL present", 1: "non-empty body", 2: "acceptable content types set",
+                    3: "acceptable status codes (200...299) set", 4: "no Content-Type header",
+                ], reserved: "5-7"),
             HeaderField(byte: 4, "acceptable types", value: "bit mask over MediaTypeFuzz.patterns"),
         ],
         payload: "the Content-Type value (lossy UTF-8)",
         oracles: ["af-mime-rule", "rfc9110-recognizer", "validation-and-error-chain", "chaining-keeps-underlying"])
 
-    package static let patterns = ["application/json", "text/json", "text/javascript", "text/*", "*/*", "image/png", "Application/JSON", "application/json; charset=utf-8"]
+    package static let patterns = [
+        "application/json", "text/json", "text/javascript", "text/*", "*/*", "image/png", "Application/JSON",
+        "application/json; charset=utf-8",
+    ]
 
     package struct Setup {
         package let profile: Profile
@@ -34,7 +42,9 @@ public enum MediaTypeInput: CorpusTarget {
         let status = Int(input.option16() % 1000)
         let flags = input.option()
         let mask = input.option()
-        return Setup(profile: profile, status: status, flags: flags, mask: mask, contentType: String(decoding: input.rest(), as: UTF8.self))
+        return Setup(
+            profile: profile, status: status, flags: flags, mask: mask,
+            contentType: String(decoding: input.rest(), as: UTF8.self))
     }
 }
 
@@ -45,20 +55,30 @@ extension MediaTypeInput {
     /// rejection), `mimeType(profile:)`, and the validation verdict with its error chain.
     public static func describeOutput(_ input: inout CorpusInput) -> String {
         let setup = setUp(&input)
-        let (profile, status, flags, mask, contentType) = (setup.profile, setup.status, setup.flags, setup.mask, setup.contentType)
+        let (profile, status, flags, mask, contentType) = (
+            setup.profile, setup.status, setup.flags, setup.mask, setup.contentType
+        )
         var out = "profile \(profile) status \(status) flags \(flags) mask \(mask)\n"
         out += "af " + MediaType.afMIMEType(contentType).debugDescription + "\n"
         if let m = MediaType.parse(contentType) {
-            out += "strict " + m.essence.debugDescription + m.parameters.map { " ; \($0.name.debugDescription)=\($0.value.debugDescription)" }.joined() + "\n"
+            out +=
+                "strict " + m.essence.debugDescription
+                + m.parameters.map { " ; \($0.name.debugDescription)=\($0.value.debugDescription)" }.joined() + "\n"
         } else {
             out += "strict rejects\n"
         }
-        out += "mimeType " + (MediaType.mimeType(contentType: contentType, profile: profile)?.debugDescription ?? "nil") + "\n"
-        let types: [String]? = flags & 4 != 0 ? patterns.indices.filter { mask & (1 << $0) != 0 }.map { patterns[$0] } : nil
+        out +=
+            "mimeType " + (MediaType.mimeType(contentType: contentType, profile: profile)?.debugDescription ?? "nil")
+            + "\n"
+        let types: [String]? =
+            flags & 4 != 0 ? patterns.indices.filter { mask & (1 << $0) != 0 }.map { patterns[$0] } : nil
         let codes: [ClosedRange<Int>]? = flags & 8 != 0 ? [200...299] : nil
         let headers = flags & 16 != 0 ? [] : [HTTPResponse.Header("Content-Type", contentType)]
-        let response = HTTPResponse(statusCode: status, headers: headers, url: flags & 1 != 0 ? "http://h/" : nil, body: flags & 2 != 0 ? [0x7B] : nil)
-        let outcome = ResponseValidation(acceptableContentTypes: types, acceptableStatusCodes: codes).validate(response, profile: profile)
+        let response = HTTPResponse(
+            statusCode: status, headers: headers, url: flags & 1 != 0 ? "http://h/" : nil,
+            body: flags & 2 != 0 ? [0x7B] : nil)
+        let outcome = ResponseValidation(acceptableContentTypes: types, acceptableStatusCodes: codes).validate(
+            response, profile: profile)
         out += "valid \(outcome.valid)"
         if let e = outcome.error { out += "\n" + OutputText.render(e) }
         return out
@@ -74,7 +94,8 @@ extension MediaTypeInput {
         let setup = setUp(&input)
         let (profile, flags) = (setup.profile, setup.flags)
         let contentType: JSONValue = flags & 16 != 0 ? .null : .string(setup.contentType)
-        return VectorRequest(component: "media-type", profile: profile, input: .object([.init("contentType", contentType)]),
-                             options: .object([]), notes: flags & 16 != 0 ? ["no Content-Type header"] : [])
+        return VectorRequest(
+            component: "media-type", profile: profile, input: .object([.init("contentType", contentType)]),
+            options: .object([]), notes: flags & 16 != 0 ? ["no Content-Type header"] : [])
     }
 }

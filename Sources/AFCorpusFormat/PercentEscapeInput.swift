@@ -11,12 +11,18 @@ public enum PercentEscapeInput: CorpusTarget {
     public static let descriptor = FuzzTargetDescriptor(
         name: name, body: "PercentEscapeFuzz", spec: "SPEC §1",
         header: [
-            HeaderField(byte: 0, "style", value: "EscapeStyle.allCases[b % 3]: afnetworking, whatwgForm, rfc3986Unreserved"),
+            HeaderField(
+                byte: 0, "style", value: "EscapeStyle.allCases[b % 3]: afnetworking, whatwgForm, rfc3986Unreserved"),
             HeaderField(byte: 1, "batch size", value: "b + 1"),
-            HeaderField(byte: 2, "mode", bits: [0: "payload is little-endian UTF-16 code units, not UTF-8 bytes"], reserved: "1-7"),
+            HeaderField(
+                byte: 2, "mode", bits: [0: "payload is little-endian UTF-16 code units, not UTF-8 bytes"],
+                reserved: "1-7"),
         ],
         payload: "the text to escape",
-        oracles: ["foundation-addingPercentEncoding", "batch-size-invariance", "unescape-round-trip", "allowed-set-exact", "invalid-input-offset"])
+        oracles: [
+            "foundation-addingPercentEncoding", "batch-size-invariance", "unescape-round-trip", "allowed-set-exact",
+            "invalid-input-offset",
+        ])
 
     package struct Setup {
         package let style: EscapeStyle
@@ -61,8 +67,14 @@ extension PercentEscapeInput {
         }
         out += OutputText.render(escaped) { "text " + $0 }
         if case .success = escaped, let s = utf16Mode ? nil : String(validating: payload, as: UTF8.self) {
-            let batched = Result { () throws(AFSError) in try PercentEscape.escapeInBatches(s, style: style, batchSize: batchSize) }
-            out += "\n" + OutputText.render(batched) { "batches " + $0.batches.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: " ") }
+            let batched = Result { () throws(AFSError) in
+                try PercentEscape.escapeInBatches(s, style: style, batchSize: batchSize)
+            }
+            out +=
+                "\n"
+                + OutputText.render(batched) {
+                    "batches " + $0.batches.map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: " ")
+                }
         }
         return out
     }
@@ -74,11 +86,16 @@ extension PercentEscapeInput {
     public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let setup = setUp(&input)
         let (style, batchSize) = (setup.style, setup.batchSize)
-        let value: JSONValue = setup.utf16Mode
-            ? .object([.init("utf16", .array(setup.units.map { .number(String($0)) }))]) : Codec.encodeBytes(setup.payload)
-        return VectorRequest(component: "percent-escape", profile: .default, input: value,
-                             options: .object([.init("style", .string(style.rawValue)), .init("batchSize", .number(String(batchSize))),
-                                               .init("reportBatches", .bool(true))]),
-                             notes: [])
+        let value: JSONValue =
+            setup.utf16Mode
+            ? .object([.init("utf16", .array(setup.units.map { .number(String($0)) }))])
+            : Codec.encodeBytes(setup.payload)
+        return VectorRequest(
+            component: "percent-escape", profile: .default, input: value,
+            options: .object([
+                .init("style", .string(style.rawValue)), .init("batchSize", .number(String(batchSize))),
+                .init("reportBatches", .bool(true)),
+            ]),
+            notes: [])
     }
 }

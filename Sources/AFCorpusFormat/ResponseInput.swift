@@ -12,12 +12,24 @@ public enum ResponseInput: CorpusTarget {
     public static let descriptor = FuzzTargetDescriptor(
         name: name, body: "ResponseFuzz", spec: "SPEC §6.4-6.5",
         header: [
-            HeaderField(byte: 0, "serializer", value: "b % 6 of ResponseFuzz.Serializer: http, json, xml, image, plist, compound"),
+            HeaderField(
+                byte: 0, "serializer",
+                value: "b % 6 of ResponseFuzz.Serializer: http, json, xml, image, plist, compound"),
             HeaderField(byte: 1, "profile", value: "Profile.allCases[b % 3]"),
-            HeaderField(byte: 2, "flags", bits: [0: "JSON allowFragments", 1: "JSON removesKeysWithNullValues", 2: "Content-Type text/plain (else the serializer's first acceptable type)", 3: "status 500 (else 200)"], reserved: "4-7"),
+            HeaderField(
+                byte: 2, "flags",
+                bits: [
+                    0: "JSON allowFragments", 1: "JSON removesKeysWithNullValues",
+                    2: "Content-Type text/plain (else the serializer's first acceptable type)",
+                    3: "status 500 (else 200)",
+                ], reserved: "4-7"),
         ],
         payload: "the response body",
-        oracles: ["expat-strict-xml-verdict", "standard-library-transcoding", "null-cleaning-independent-cleaner", "independent-png-check", "foundation-plist-error", "compound-first-object-wins", "parse-error-chains-validation"])
+        oracles: [
+            "expat-strict-xml-verdict", "standard-library-transcoding", "null-cleaning-independent-cleaner",
+            "independent-png-check", "foundation-plist-error", "compound-first-object-wins",
+            "parse-error-chains-validation",
+        ])
 
     public enum Serializer: CaseIterable, Sendable { case http, json, xml, image, plist, compound }
 
@@ -31,8 +43,9 @@ public enum ResponseInput: CorpusTarget {
         let serializer = input.pick(Serializer.self), profile = input.pick(Profile.self), flags = input.option()
         let body = Array(input.rest())
         let type = flags & 4 != 0 ? "text/plain" : firstType(serializer)
-        let response = HTTPResponse(statusCode: flags & 8 != 0 ? 500 : 200, headers: [.init("Content-Type", type)],
-                                    url: "http://h/r", body: body)
+        let response = HTTPResponse(
+            statusCode: flags & 8 != 0 ? 500 : 200, headers: [.init("Content-Type", type)],
+            url: "http://h/r", body: body)
         return Setup(serializer: serializer, profile: profile, flags: flags, response: response)
     }
 
@@ -68,7 +81,8 @@ public enum ResponseInput: CorpusTarget {
     /// AF's usual compound order: JSON first, then XML, image and property list (unless
     /// `withPlist` is false).
     package static func components(_ flags: UInt8, withPlist: Bool = true) -> [any ResponseSerializing] {
-        [json(flags), XMLResponseSerializer(), ImageResponseSerializer()] + (withPlist ? [PropertyListResponseSerializer()] : [])
+        [json(flags), XMLResponseSerializer(), ImageResponseSerializer()]
+            + (withPlist ? [PropertyListResponseSerializer()] : [])
     }
 }
 
@@ -109,8 +123,12 @@ extension ResponseInput {
             options.append(.init("readingOptions", .object([.init("allowFragments", .bool(s.flags & 1 != 0))])))
             options.append(.init("removesKeysWithNullValues", .bool(s.flags & 2 != 0)))
         }
-        if s.serializer == .compound { options.append(.init("serializers", .array(["json", "xml", "image", "plist"].map { .string($0) }))) }
-        return VectorRequest(component: "response", profile: s.profile, input: input, options: .object(options),
-                             notes: s.serializer == .compound ? ["the JSON reading options are meant for the compound's JSON serializer"] : [])
+        if s.serializer == .compound {
+            options.append(.init("serializers", .array(["json", "xml", "image", "plist"].map { .string($0) })))
+        }
+        return VectorRequest(
+            component: "response", profile: s.profile, input: input, options: .object(options),
+            notes: s.serializer == .compound
+                ? ["the JSON reading options are meant for the compound's JSON serializer"] : [])
     }
 }
