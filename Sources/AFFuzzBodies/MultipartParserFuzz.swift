@@ -21,7 +21,8 @@ public enum MultipartParserFuzz: FuzzBody {
         )
         let limits = options.limits
 
-        if (try? AFSerialization.MultipartParser(boundary: boundary, options: options)) == nil { return }  // invalid boundary: typed error
+        // invalid boundary: typed error
+        if (try? AFSerialization.MultipartParser(boundary: boundary, options: options)) == nil { return }
         let whole = Result { () throws(AFSError) in
             try AFSerialization.MultipartParser.parse(body, boundary: boundary, options: options)
         }

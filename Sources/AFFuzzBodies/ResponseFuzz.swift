@@ -135,7 +135,8 @@ public enum ResponseFuzz: FuzzBody {
         let theirs = expat(body)
         switch (ours, theirs) {
         case (nil, let t?):
-            if XMLOracleScope.nonASCIIName(body, at: t.byteIndex) { return }  // SPEC §6.5: all non-ASCII name characters allowed
+            // SPEC §6.5: all non-ASCII name characters allowed
+            if XMLOracleScope.nonASCIIName(body, at: t.byteIndex) { return }
             throw FuzzFailure("accepted what expat rejects (code \(t.code) at \(t.byteIndex))")
         case (let e?, nil):
             // SPEC §6.5: expat takes a high surrogate and any next unit as a pair; the core refuses it.

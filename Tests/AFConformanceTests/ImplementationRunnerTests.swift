@@ -208,7 +208,8 @@ struct ImplementationRunnerTests {
         #expect(report.implementation?.processesStarted == 3)
         #expect(report.implementation?.gaveUp?.contains("exited with status 2") == true)
         #expect(report.implementation?.gaveUp?.contains("refusing to start") == true)
-        #expect(Reporters.console(report).components(separatedBy: "could not be started").count == 2)  // one grouped line
+        // one grouped line
+        #expect(Reporters.console(report).components(separatedBy: "could not be started").count == 2)
 
         let missing = try ImplementationSource(command: "/nonexistent/implementation --flag", maxSilentStarts: 2)
         let r2 = VectorRunner.run(set, selection: selection, source: missing)

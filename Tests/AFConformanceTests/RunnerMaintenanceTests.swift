@@ -69,7 +69,8 @@ import TestSupport
         let v = try #require(final.vector(id: "echo/promoted/003"))
         #expect(v.review)
         #expect(v.profiles == ["af4"])
-        #expect(v.input == .obj(["data": .obj(["hex": .string("6372617368ff")]), "k": .string("v")]))  // not UTF-8 → hex
+        // not UTF-8 → hex
+        #expect(v.input == .obj(["data": .obj(["hex": .string("6372617368ff")]), "k": .string("v")]))
         #expect(v.expected == v.input)  // echo's current output
         #expect(VectorRunner.run(final).succeeded)
         #expect(throws: HarnessError.self) {

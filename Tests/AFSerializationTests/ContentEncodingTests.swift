@@ -153,7 +153,8 @@ import TestSupport
     /// §2.2: a gzip file is a series of members) decode to nothing on a 64 KiB stack (Go's gzip reader
     /// recursed per member, CVE-2022-30631).
     @Test func manyGzipMembersNeedNoStackPerMember() throws {
-        let member: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]  // gzip.compress(b"", mtime=0)
+        // gzip.compress(b"", mtime=0)
+        let member: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]
         let body = Array([[UInt8]](repeating: member, count: 200_000).joined())
         let out = try Self.onSmallStack { () throws(AFSError) in
             try ContentDecoder.decode(body, contentEncoding: "gzip", maxDecodedSize: 1)

@@ -59,7 +59,8 @@ import Testing
             case 4: d.insert(contentsOf: Array(",]".utf8), at: i)
             case 5: d.insert(contentsOf: Array(",}".utf8), at: i)
             case 6: d = [0xEF, 0xBB, 0xBF] + d
-            default: d = String(decoding: d, as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }  // UTF-16LE
+            // UTF-16LE
+            default: d = String(decoding: d, as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
             }
         }
         return d

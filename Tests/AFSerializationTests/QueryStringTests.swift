@@ -20,7 +20,8 @@ import Testing
             ])
         #expect(try QueryString.encode(.set([.array([.integer(2)])]), profile: .af4) == "%28null%29%5B%5D=2")
         let strict = ParameterValue.set([.dict(["k": .integer(1)]), .array([.integer(2)]), .string("s")])
-        #expect(try QueryString.encode(.dict(["t": strict]), profile: .strict) == "t%5B%5D=2&t=s&t%5Bk%5D=1")  // "(2)" < "s" < "{k = 1}"
+        // "(2)" < "s" < "{k = 1}"
+        #expect(try QueryString.encode(.dict(["t": strict]), profile: .strict) == "t%5B%5D=2&t=s&t%5Bk%5D=1")
     }
 
     // MARK: AF's set order (SPEC §2.3): a sort descriptor on `description`, through key-value coding
