@@ -5,7 +5,8 @@ import Foundation
 
 /// Records and checks output snapshots of the fuzz corpus: for every input file of
 /// `Corpus/<target>/` (seeds, vector-derived inputs, merged fuzzer finds, regressions), the digest
-/// of the core's rendered output (`CorpusTarget.describeOutput`, AFCorpusFormat), written to `Snapshots/<target>.snapshot`.
+/// of the core's rendered output (`CorpusTarget.describeOutput`, AFCorpusFormat), written to
+/// `Snapshots/<target>.snapshot`.
 public struct SnapshotRecorder {
     /// A target: its name, whether it renders output, and the renderer.
     public struct Target {

@@ -1,8 +1,8 @@
 /// The bytes of one corpus input (a file of `Corpus/<target>/`), read front to back.
 ///
 /// Every target starts its input with a fixed-size **option header** (profile, style, read sizes…)
-/// documented on the target's ``CorpusTarget`` (`<Name>Input`). Header bytes are read with ``option()``: a missing byte reads
-/// as 0, so short inputs still pick valid options. The header layout of a target is frozen once
+/// documented on the target's ``CorpusTarget`` (`<Name>Input`). Header bytes are read with ``option()``: a missing byte
+/// reads as 0, so short inputs still pick valid options. The header layout of a target is frozen once
 /// inputs are saved: never reorder or resize it; new options may only take bits documented as
 /// reserved. The rest of the input is the payload.
 public struct CorpusInput {

@@ -88,7 +88,8 @@ import Testing
                     .array([.string("Accept-Language"), .string("en;q=1, fr;q=0.9")]),
                     .array([.string("User-Agent"), .string("UA/1")]),
                     .array([.string("Content-Type"), .string("multipart/form-data; boundary=Q")]),
-                    // `--Q\r\n` 5 + `Content-Disposition: form-data; name="a"\r\n` 42 + `\r\n` 2 + `b` 1 + `\r\n--Q--\r\n` 9
+                    // `--Q\r\n` 5 + `Content-Disposition: form-data; name="a"\r\n` 42 + `\r\n` 2 + `b` 1 +
+                    // `\r\n--Q--\r\n` 9
                     .array([.string("Content-Length"), .string("59")]),
                 ]))
     }

@@ -86,7 +86,8 @@ import Testing
     }
 
     @Test func dictionariesInASetSortByTheirSortedKeys() throws {
-        // strict's rendering (SPEC §2.3) is independent of the dictionaries' input key order: {a = 2; b = 1} < {a = 3; …}.
+        // strict's rendering (SPEC §2.3) is independent of the dictionaries' input key order:
+        // {a = 2; b = 1} < {a = 3; …}.
         let first = ParameterValue.dictionary([.init("b", .integer(1)), .init("a", .integer(2))])
         let second = ParameterValue.dictionary([.init("a", .integer(3)), .init("b", .integer(0))])
         #expect(ValueDescription.sortKey(first) == "{a = 2; b = 1}")

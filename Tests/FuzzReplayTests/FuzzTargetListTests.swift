@@ -6,7 +6,8 @@ import TestSupport
 
 /// The fuzz targets are declared once, as descriptors (``FuzzTargetCatalog``: each `<Name>Input`'s
 /// `descriptor`, the canary); `scripts/fuzz/targets.json` (for Package.swift and the scripts) and the
-/// entry points `Sources/Fuzzers/<name>/Fuzz.swift` are their rendering, and the descriptors follow the fuzz bodies of ``FuzzTargets/all`` in order.
+/// entry points `Sources/Fuzzers/<name>/Fuzz.swift` are their rendering, and the descriptors follow the fuzz bodies of
+/// ``FuzzTargets/all`` in order.
 @Suite struct FuzzTargetListTests {
     static let root = Repository.root
 

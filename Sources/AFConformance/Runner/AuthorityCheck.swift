@@ -4,8 +4,8 @@ import AFVectorFormat
 /// What `conformance coverage` checks of each vector's authority (VECTORS.md §1.3) and of the
 /// citations in its comment: every run has a level; a `must`/`should` run cites a section of a
 /// normative reference (SPEC §9) and its keyword; an `af` run cites a row of `Vectors/af-audit.json`
-/// at its profile's tag whose claim AF's source bears out (`agrees`); a `decision` cites a SPEC (or VECTORS.md) section that exists; a comment
-/// cites README only by a heading it has.
+/// at its profile's tag whose claim AF's source bears out (`agrees`); a `decision` cites a SPEC (or VECTORS.md) section
+/// that exists; a comment cites README only by a heading it has.
 public struct AuthorityCheck: Sendable {
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
         public var id: String

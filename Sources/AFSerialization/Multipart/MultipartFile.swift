@@ -15,8 +15,8 @@ enum MultipartFile {
     ///
     /// AF checks only the scheme (`-isFileURL`), and Foundation makes a file URL's path from its
     /// path component alone: in `af3`/`af4` the host is ignored. A file URL without a path
-    /// (`file://localhost`) names the empty path, which no file has. `strict` does not read a local file for another host
-    /// (RFC 8089 §2: the host names the machine the file is on): not reachable either.
+    /// (`file://localhost`) names the empty path, which no file has. `strict` does not read a local file for another
+    /// host (RFC 8089 §2: the host names the machine the file is on): not reachable either.
     static func path(fromURL url: String, profile: Profile = .default) throws(AFSError) -> String {
         let bytes = Array(url.utf8)
         if url.hasPrefix("file://") {

@@ -297,7 +297,8 @@ public enum XMLWellFormedness {
                             }
                         }
                         if depth > maxDepth {
-                            // At the start tag's '<', as JSON reports the bracket of the container that is one too deep.
+                            // At the start tag's '<', as JSON reports the bracket of the container
+                            // that is one too deep.
                             throw AFSError(
                                 .nestingTooDeep, "XML nesting deeper than \(maxDepth)", offset: tagStart,
                                 context: ["limit": String(maxDepth)])
