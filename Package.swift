@@ -27,7 +27,8 @@ let package = Package(
         // loop; optimized in every build like the core.
         .target(name: "CPercentEscape", cSettings: [.unsafeFlags(["-O2"])]),
         // The serialization core. No Foundation here (README "The core, by SPEC section").
-        .target(name: "AFSerialization", dependencies: ["CZlib", "CPercentEscape"], swiftSettings: optimizedEvenInDebug),
+        .target(
+            name: "AFSerialization", dependencies: ["CZlib", "CPercentEscape"], swiftSettings: optimizedEvenInDebug),
         // Foundation interop (property lists) kept out of the core.
         .target(name: "AFFoundationCompat", dependencies: ["AFSerialization"]),
         // The vector wire format (VECTORS.md value encodings, harness errors, digests): the runner
@@ -40,11 +41,14 @@ let package = Package(
         // The corpus file format: every fuzz target's option header and payload, the core's output
         // for them as text, and the same call as a vector request. The fuzz bodies decode their
         // inputs with it; the corpus tooling reads corpora with it and never sees a fuzz body.
-        .target(name: "AFCorpusFormat", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "CZlib"]),
+        .target(
+            name: "AFCorpusFormat", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "CZlib"]),
         // The fuzz corpus as data: output snapshots and the corpus differential's requests.
         .target(name: "AFCorpus", dependencies: ["AFConformance", "AFCorpusFormat", "AFVectorFormat"]),
         // Benchmarks against same-run baselines: `swift run -c release afbench`.
-        .executableTarget(name: "afbench", dependencies: ["AFSerialization", "AFFoundationCompat", "CPercentEscape", "CEscapeBaseline"]),
+        .executableTarget(
+            name: "afbench",
+            dependencies: ["AFSerialization", "AFFoundationCompat", "CPercentEscape", "CEscapeBaseline"]),
         // afbench's plain C escape loop (the peer the SIMD kernel is measured against).
         .target(name: "CEscapeBaseline", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
         // The Foundation calls AF itself makes, behind the eval protocol (Implementations/foundation).
@@ -81,7 +85,9 @@ let package = Package(
         ),
         .testTarget(name: "AFConformanceTests", dependencies: ["AFConformance", "AFVectorFormat", "TestSupport"]),
         // Fuzz bodies shared by the libFuzzer executables and the corpus replay tests.
-        .target(name: "AFFuzzBodies", dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "AFCorpusFormat", "CZlib"]),
+        .target(
+            name: "AFFuzzBodies",
+            dependencies: ["AFSerialization", "AFFoundationCompat", "AFVectorFormat", "AFCorpusFormat", "CZlib"]),
         // Corpus inputs through the fuzz bodies without libFuzzer: the overnight driver's coverage step.
         .executableTarget(
             name: "afs-fuzz-replay",
@@ -97,7 +103,10 @@ let package = Package(
         .target(name: "AFFuzzXMLOracle", dependencies: ["AFFuzzBodies", "CExpat"]),
         .testTarget(
             name: "FuzzReplayTests",
-            dependencies: ["AFFuzzBodies", "AFCorpusFormat", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFCorpus", "AFConformance", "TestSupport"]),
+            dependencies: [
+                "AFFuzzBodies", "AFCorpusFormat", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFCorpus",
+                "AFConformance", "TestSupport",
+            ]),
     ]
 )
 
@@ -122,7 +131,8 @@ if Context.environment["AFS_FUZZ"] == "1" {
     for target in package.targets {
         switch target.name {
         case "AFSerialization", "AFFoundationCompat": target.swiftSettings = (target.swiftSettings ?? []) + covered
-        case "AFFuzzBodies", "AFCorpusFormat", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFVectorFormat": target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
+        case "AFFuzzBodies", "AFCorpusFormat", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "AFVectorFormat":
+            target.swiftSettings = (target.swiftSettings ?? []) + asanOnly
         case "CPercentEscape" where !global:
             // The escape kernel is core code: coverage counters and ASan, like the Swift core.
             target.cSettings = [.unsafeFlags(["-O2", "-fsanitize=fuzzer-no-link,address"])]
@@ -138,17 +148,20 @@ if Context.environment["AFS_FUZZ"] == "1" {
     struct FuzzTargetList: Decodable { struct Target: Decodable { let name: String }; let targets: [Target] }
     let listURL = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("scripts/fuzz/targets.json")
     let fuzzTargets: [String]
-    do { fuzzTargets = try JSONDecoder().decode(FuzzTargetList.self, from: Data(contentsOf: listURL)).targets.map(\.name) }
-    catch { fatalError("\(listURL.path): \(error)") }
+    do {
+        fuzzTargets = try JSONDecoder().decode(FuzzTargetList.self, from: Data(contentsOf: listURL)).targets.map(\.name)
+    } catch { fatalError("\(listURL.path): \(error)") }
     for name in fuzzTargets {
         let kit = withKit && name == "multipart-parser"
         let defines: [SwiftSetting] = (global ? [] : [.define("AFS_OWN_MAIN")]) + (kit ? [.define("AFS_FUZZ_KIT")] : [])
-        package.targets.append(.executableTarget(
-            name: "fuzz-\(name)",
-            dependencies: ["AFFuzzBodies"] + (global ? [] : ["AFFuzzDriver"]) + (kit ? ["AFFuzzMultipartKitOracle"] : [])
-                + (name == "response" ? ["AFFuzzXMLOracle"] : []),
-            path: "Sources/Fuzzers/\(name)", swiftSettings: covered + defines,
-            linkerSettings: global ? [] : [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+        package.targets.append(
+            .executableTarget(
+                name: "fuzz-\(name)",
+                dependencies: ["AFFuzzBodies"] + (global ? [] : ["AFFuzzDriver"])
+                    + (kit ? ["AFFuzzMultipartKitOracle"] : [])
+                    + (name == "response" ? ["AFFuzzXMLOracle"] : []),
+                path: "Sources/Fuzzers/\(name)", swiftSettings: covered + defines,
+                linkerSettings: global ? [] : [.unsafeFlags(["-sanitize=fuzzer,address"])]))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }
 }
@@ -173,8 +186,11 @@ if let mutants = Context.environment["AFS_MUTANTS"], !mutants.isEmpty, mutants !
     }
     // The fork server switches mutants through the schemata's __afsActivateMutant, which only a
     // schemata build has, so its executable exists only here.
-    package.targets.append(.executableTarget(
-        name: "afs-mutants",
-        dependencies: ["AFConformance", "ConformanceCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]))
+    package.targets.append(
+        .executableTarget(
+            name: "afs-mutants",
+            dependencies: [
+                "AFConformance", "ConformanceCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]))
     package.products.append(.executable(name: "afs-mutants", targets: ["afs-mutants"]))
 }

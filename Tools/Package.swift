@@ -20,10 +20,11 @@ let package = Package(
         .executable(name: "afs-errors", targets: ["afs-errors"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
     ],
     targets: [
-        .target(name: "MutationKit", dependencies: syntax + [.product(name: "SwiftOperators", package: "swift-syntax")]),
+        .target(
+            name: "MutationKit", dependencies: syntax + [.product(name: "SwiftOperators", package: "swift-syntax")]),
         .executableTarget(name: "afs-mutate", dependencies: ["MutationKit"]),
         .testTarget(name: "MutationKitTests", dependencies: ["MutationKit"]),
         .target(name: "ErrorCatalog", dependencies: syntax),

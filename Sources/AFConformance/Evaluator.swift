@@ -13,9 +13,11 @@ public enum Evaluator {
     }
 
     /// Evaluates an already-parsed request (`component`, `profile`, `options`, `input`).
-    public static func evaluate(component: String, profile: String?, options: JSONValue?, input: JSONValue?) -> Outcome {
+    public static func evaluate(component: String, profile: String?, options: JSONValue?, input: JSONValue?) -> Outcome
+    {
         guard let c = Components.byName[component] else {
-            return .harnessError("component: unknown component \"\(component)\"; known: \(Components.names.joined(separator: ", "))")
+            return .harnessError(
+                "component: unknown component \"\(component)\"; known: \(Components.names.joined(separator: ", "))")
         }
         let p: Profile
         if let profile {
@@ -61,7 +63,8 @@ public enum Evaluator {
             let id = EnvelopeID.scan(bytes) ?? .null
             let message: String
             if error.kind == .nestingTooDeep {
-                message = "line nests deeper than \(maxLineDepth) levels at byte offset \(error.offset ?? 0) (the eval envelope's limit; components' depth options are capped there)"
+                message =
+                    "line nests deeper than \(maxLineDepth) levels at byte offset \(error.offset ?? 0) (the eval envelope's limit; components' depth options are capped there)"
             } else {
                 message = "line is not JSON: \(error.message)\(error.offset.map { " at byte offset \($0)" } ?? "")"
             }
@@ -78,7 +81,10 @@ public enum Evaluator {
         if let pv = profileValue, !pv.isNull, pv.stringValue == nil {
             return JSONValue.obj(["id": id, "harnessError": .string("profile: expected a string")]).jsonText
         }
-        switch evaluate(component: component, profile: profileValue?.stringValue, options: request["options"], input: request["input"]) {
+        switch evaluate(
+            component: component, profile: profileValue?.stringValue, options: request["options"],
+            input: request["input"])
+        {
         case .output(let o): return JSONValue.obj(["id": id, "output": o]).jsonText
         case .harnessError(let m): return JSONValue.obj(["id": id, "harnessError": .string(m)]).jsonText
         case .unsupported(let m): return JSONValue.obj(["id": id, "unsupported": .string(m)]).jsonText
@@ -126,10 +132,14 @@ enum EnvelopeID {
                     i = e
                     continue
                 }
-                if c == 0x5B || c == 0x7B { depth += 1 } else if c == 0x5D || c == 0x7D {
+                if c == 0x5B || c == 0x7B {
+                    depth += 1
+                } else if c == 0x5D || c == 0x7D {
                     if depth == 0 { break }
                     depth -= 1
-                } else if c == 0x2C, depth == 0 { break }
+                } else if c == 0x2C, depth == 0 {
+                    break
+                }
                 i += 1
             }
             if key == .string("id") {

@@ -48,13 +48,17 @@ public struct SnapshotComparison: Sendable, Equatable {
             let now = SnapshotEntry.excerpt(SnapshotEntry.result(c.output))
             s += "  - recorded: \(c.recorded.excerpt)\n"
             s += "  + now:      \(now)\n"
-            if now == c.recorded.excerpt { s += "    (the change is past the recorded excerpt or in the options line)\n" }
+            if now == c.recorded.excerpt {
+                s += "    (the change is past the recorded excerpt or in the options line)\n"
+            }
             s += "    full output now:\n"
             for line in c.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) {
                 s += "    | " + SnapshotEntry.excerpt(String(line), limit: 400) + "\n"
             }
         }
-        if changed.count > diffs { s += "  (\(changed.count - diffs) more changed inputs without a diff; --diffs N shows more)\n" }
+        if changed.count > diffs {
+            s += "  (\(changed.count - diffs) more changed inputs without a diff; --diffs N shows more)\n"
+        }
         for p in added { s += "NEW     \(p) (no recorded output)\n" }
         for p in removed { s += "GONE    \(p) (recorded, no longer in the corpus)\n" }
         s += "FAIL \(target): \(changed.count) changed, \(added.count) new, \(removed.count) gone\n"

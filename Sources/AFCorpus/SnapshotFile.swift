@@ -42,7 +42,8 @@ public struct SnapshotEntry: Sendable, Hashable {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
                 || scalar.properties.generalCategory == .lineSeparator
                 || scalar.properties.generalCategory == .paragraphSeparator:
                 out += "\\u{\(String(scalar.value, radix: 16))}"
@@ -108,7 +109,9 @@ public struct Snapshot: Sendable, Equatable {
         var seen = Set<String>()
         for (i, line) in lines.enumerated().dropFirst() {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, fields[0].count == 16, let digest = UInt64(fields[0], radix: 16), !fields[1].isEmpty else {
+            guard fields.count == 3, fields[0].count == 16, let digest = UInt64(fields[0], radix: 16),
+                !fields[1].isEmpty
+            else {
                 throw ParseError(line: i + 1, message: "expected <16 hex digits>\\t<path>\\t<excerpt>")
             }
             let path = String(fields[1])

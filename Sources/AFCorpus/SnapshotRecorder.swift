@@ -5,7 +5,8 @@ import Foundation
 
 /// Records and checks output snapshots of the fuzz corpus: for every input file of
 /// `Corpus/<target>/` (seeds, vector-derived inputs, merged fuzzer finds, regressions), the digest
-/// of the core's rendered output (`CorpusTarget.describeOutput`, AFCorpusFormat), written to `Snapshots/<target>.snapshot`.
+/// of the core's rendered output (`CorpusTarget.describeOutput`, AFCorpusFormat), written to
+/// `Snapshots/<target>.snapshot`.
 public struct SnapshotRecorder {
     /// A target: its name, whether it renders output, and the renderer.
     public struct Target {
@@ -46,12 +47,16 @@ public struct SnapshotRecorder {
     /// are not inputs.
     public func inputPaths(_ target: String) -> [String] {
         let dir = corpusRoot.appendingPathComponent(target)
-        guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: dir, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
         let base = dir.standardizedFileURL.path
         var out: [String] = []
         for case let url as URL in walker {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                  !["dict", "md", "txt", "options"].contains(url.pathExtension) else { continue }
+                !["dict", "md", "txt", "options"].contains(url.pathExtension)
+            else { continue }
             let full = url.standardizedFileURL.path
             guard full.hasPrefix(base + "/") else { continue }
             out.append(String(full.dropFirst(base.count + 1)))
@@ -64,7 +69,8 @@ public struct SnapshotRecorder {
         var entries: [SnapshotEntry] = []
         var outputs: [String: String] = [:]
         for path in inputPaths(target.name) {
-            let bytes = try [UInt8](Data(contentsOf: corpusRoot.appendingPathComponent(target.name).appendingPathComponent(path)))
+            let bytes = try [UInt8](
+                Data(contentsOf: corpusRoot.appendingPathComponent(target.name).appendingPathComponent(path)))
             let output = target.describe(bytes)
             outputs[path] = output
             entries.append(SnapshotEntry(path: path, output: output))
@@ -107,9 +113,12 @@ extension SnapshotRecorder {
         var items: [CorpusDifferential.Item] = []
         for t in Self.targets where targets.isEmpty || targets.contains(t.name) {
             for path in inputPaths(t.name) {
-                let bytes = try [UInt8](Data(contentsOf: corpusRoot.appendingPathComponent(t.name).appendingPathComponent(path)))
+                let bytes = try [UInt8](
+                    Data(contentsOf: corpusRoot.appendingPathComponent(t.name).appendingPathComponent(path)))
                 guard let r = t.vectorRequest(bytes) else { continue }
-                items.append(CorpusDifferential.Item(id: "\(t.name)/\(path)", component: r.component, input: r.input, options: r.options))
+                items.append(
+                    CorpusDifferential.Item(
+                        id: "\(t.name)/\(path)", component: r.component, input: r.input, options: r.options))
             }
         }
         return items

@@ -11,16 +11,28 @@ public enum ContentDecodeInput: CorpusTarget {
     public static let descriptor = FuzzTargetDescriptor(
         name: name, body: "ContentDecodeFuzz", spec: "SPEC §7",
         header: [
-            HeaderField(byte: 0, "Content-Encoding", value: "0-7: one of ContentDecodeInput.encodings, n >= 8: the first n - 7 payload bytes (lossy UTF-8)"),
+            HeaderField(
+                byte: 0, "Content-Encoding",
+                value: "0-7: one of ContentDecodeInput.encodings, n >= 8: the first n - 7 payload bytes (lossy UTF-8)"),
             HeaderField(byte: 1, "chunk size A", value: "b + 1 (chunks alternate A, B)"),
             HeaderField(byte: 2, "chunk size B", value: "b + 1"),
-            HeaderField(byte: 3, "flags", bits: [0: "the harness compresses the payload (else the payload is the encoded body)", 1: "raw deflate, not zlib format, for deflate layers"], reserved: "2-7"),
+            HeaderField(
+                byte: 3, "flags",
+                bits: [
+                    0: "the harness compresses the payload (else the payload is the encoded body)",
+                    1: "raw deflate, not zlib format, for deflate layers",
+                ], reserved: "2-7"),
             HeaderField(byte: 4, "decoded-size limit", value: "0: the default, else b * 16 bytes"),
         ],
         payload: "the body (or the bytes the harness compresses)",
-        oracles: ["one-shot-equals-streamed", "output-within-limit", "harness-compressed-round-trip", "zlib-inflate-differential"])
+        oracles: [
+            "one-shot-equals-streamed", "output-within-limit", "harness-compressed-round-trip",
+            "zlib-inflate-differential",
+        ])
 
-    package static let encodings = ["gzip", "x-gzip", "deflate", "identity", "gzip, deflate", "deflate,gzip", "br", "GZIP , identity"]
+    package static let encodings = [
+        "gzip", "x-gzip", "deflate", "identity", "gzip, deflate", "deflate,gzip", "br", "GZIP , identity",
+    ]
 
     /// The decoded header and payload (shared with the snapshot renderer).
     package struct Setup {
@@ -36,9 +48,13 @@ public enum ContentDecodeInput: CorpusTarget {
         let chunkA = Int(input.option()) + 1, chunkB = Int(input.option()) + 1
         let flags = input.option()
         let limitByte = input.option()
-        let encoding = encodingByte < 8 ? encodings[Int(encodingByte)] : String(decoding: input.take(Int(encodingByte) - 7), as: UTF8.self)
+        let encoding =
+            encodingByte < 8
+            ? encodings[Int(encodingByte)] : String(decoding: input.take(Int(encodingByte) - 7), as: UTF8.self)
         let limit = limitByte == 0 ? Limits.default.maxDecodedSize : Int(limitByte) * 16
-        return Setup(encoding: encoding, chunkA: chunkA, chunkB: chunkB, flags: flags, limit: limit, payload: Array(input.rest()))
+        return Setup(
+            encoding: encoding, chunkA: chunkA, chunkB: chunkB, flags: flags, limit: limit, payload: Array(input.rest())
+        )
     }
 
     /// The encoded body: the payload itself, or (flag bit 0) the payload compressed by zlib for
@@ -51,7 +67,9 @@ public enum ContentDecodeInput: CorpusTarget {
             switch c {
             case .identity: continue
             case .gzip: layerOutputs.append(body.count); body = ZlibEncoding.compress(body, windowBits: 31)
-            case .deflate: layerOutputs.append(body.count); body = ZlibEncoding.compress(body, windowBits: setup.flags & 2 != 0 ? -15 : 15)
+            case .deflate:
+                layerOutputs.append(body.count);
+                body = ZlibEncoding.compress(body, windowBits: setup.flags & 2 != 0 ? -15 : 15)
             }
         }
         return (body, layerOutputs)
@@ -66,7 +84,8 @@ extension ContentDecodeInput {
     public static func describeOutput(_ input: inout CorpusInput) -> String {
         let setup = setUp(&input)
         let (encoding, limit) = (setup.encoding, setup.limit)
-        var out = "encoding \(encoding.debugDescription) chunks \(setup.chunkA) \(setup.chunkB) flags \(setup.flags) limit \(limit)\n"
+        var out =
+            "encoding \(encoding.debugDescription) chunks \(setup.chunkA) \(setup.chunkB) flags \(setup.flags) limit \(limit)\n"
         let codings: [ContentCoding]
         do { codings = try ContentCoding.parseList(encoding) } catch {
             return out + "codings " + OutputText.render(error)
@@ -74,7 +93,9 @@ extension ContentDecodeInput {
         out += "codings " + codings.map(\.rawValue).joined(separator: ",") + "\n"
         // The harness compresses the payload (decoding gives it back, whatever zlib's version).
         let body = Self.body(setup, codings).body
-        let oneShot = Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
+        let oneShot = Result { () throws(AFSError) in
+            try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit)
+        }
         out += OutputText.render(oneShot) { "decoded " + OutputText.summary($0) }
         // (Chunked streaming must agree with one-shot decoding: the body checks that invariant.)
         return out
@@ -90,11 +111,16 @@ extension ContentDecodeInput {
         let setup = setUp(&input)
         let codings = (try? ContentCoding.parseList(setup.encoding)) ?? []
         let body = Self.body(setup, codings).body
-        var options: [JSONValue.Member] = [.init("chunkSizes", .array([.number(String(setup.chunkA)), .number(String(setup.chunkB))]))]
-        if setup.limit != Limits.default.maxDecodedSize { options.append(.init("maxDecodedSize", .number(String(setup.limit)))) }
-        return VectorRequest(component: "content-decode", profile: .default,
-                             input: .object([.init("contentEncoding", .string(setup.encoding)), .init("body", Codec.encodeBytes(body))]),
-                             options: .object(options), notes: [])
+        var options: [JSONValue.Member] = [
+            .init("chunkSizes", .array([.number(String(setup.chunkA)), .number(String(setup.chunkB))]))
+        ]
+        if setup.limit != Limits.default.maxDecodedSize {
+            options.append(.init("maxDecodedSize", .number(String(setup.limit))))
+        }
+        return VectorRequest(
+            component: "content-decode", profile: .default,
+            input: .object([.init("contentEncoding", .string(setup.encoding)), .init("body", Codec.encodeBytes(body))]),
+            options: .object(options), notes: [])
     }
 }
 
@@ -103,10 +129,14 @@ extension ContentDecodeInput {
 extension ContentDecodeInput {
     /// An input whose Content-Encoding is one of ``encodings`` (`index`) or, when `coding` is given,
     /// spelled out at the start of the payload.
-    static func input(index: Int = 0, coding: String? = nil, chunks: (Int, Int), flags: Int = 0, limit: Int = 0, _ body: [UInt8]) -> [UInt8] {
+    static func input(
+        index: Int = 0, coding: String? = nil, chunks: (Int, Int), flags: Int = 0, limit: Int = 0, _ body: [UInt8]
+    ) -> [UInt8] {
         let spelled = coding.map { Array($0.utf8) } ?? []
-        return descriptor.header(["Content-Encoding": coding == nil ? index : 7 + spelled.count, "chunk size A": chunks.0 - 1,
-                                  "chunk size B": chunks.1 - 1, "flags": flags, "decoded-size limit": limit]) + spelled + body
+        return descriptor.header([
+            "Content-Encoding": coding == nil ? index : 7 + spelled.count, "chunk size A": chunks.0 - 1,
+            "chunk size B": chunks.1 - 1, "flags": flags, "decoded-size limit": limit,
+        ]) + spelled + body
     }
 
     /// gzip as Python's `gzip.compress(data, mtime=0)` writes it (level 9, the zlib gzip header), which
@@ -127,9 +157,13 @@ extension ContentDecodeInput {
             Seed("seed-gzip-two-members", input(chunks: (1, 2), gzip(Array("ab".utf8)) + gzip(Array("cd".utf8)))),
             Seed("seed-gzip-padding", input(chunks: (1, 2), gzip(Array("ab".utf8)) + [0, 0, 0])),
             // 50 empty members in 1,005 bytes (max_len 1024): decoded one after another on the body's small stack.
-            Seed("seed-gzip-many-members", input(chunks: (256, 256), Array(repeating: gzip([]), count: 50).flatMap { $0 })),
+            Seed(
+                "seed-gzip-many-members",
+                input(chunks: (256, 256), Array(repeating: gzip([]), count: 50).flatMap { $0 })),
             Seed("seed-gzip-truncated", input(chunks: (1, 1), Array(gzip(text).dropLast(5)))),
-            Seed("seed-gzip-bad-crc", input(chunks: (1, 1), Array(gzip(Array("x".utf8)).dropLast(8)) + [UInt8](repeating: 0, count: 8))),
+            Seed(
+                "seed-gzip-bad-crc",
+                input(chunks: (1, 1), Array(gzip(Array("x".utf8)).dropLast(8)) + [UInt8](repeating: 0, count: 8))),
             Seed("seed-zlib-raw", input(index: 2, chunks: (6, 10), zlib)),
             Seed("seed-deflate-raw", input(index: 2, chunks: (1, 1), Array(zlib.dropFirst(2).dropLast(4)))),
             Seed("seed-bomb-limit", input(chunks: (201, 201), limit: 1, gzip([UInt8](repeating: 0, count: 100_000)))),
@@ -137,7 +171,9 @@ extension ContentDecodeInput {
             // doubles the scratch buffer (16 → 64 KiB) and LSan sees the old one leak if it is not freed.
             Seed("seed-bomb-default-limit", input(chunks: (256, 256), gzip([UInt8](repeating: 0, count: 100_000)))),
             Seed("seed-custom-encoding", input(coding: "gzip,gzip,gz", chunks: (1, 1), gzip(gzip(Array("x".utf8))))),
-            Seed("seed-six-layers", input(coding: "gzip,gzip,gzip,gzip,gzip,gzip,gzip", chunks: (1, 1), flags: 1, Array("x".utf8))),
+            Seed(
+                "seed-six-layers",
+                input(coding: "gzip,gzip,gzip,gzip,gzip,gzip,gzip", chunks: (1, 1), flags: 1, Array("x".utf8))),
         ]
         return out
     }

@@ -1,8 +1,8 @@
 /// The bytes of one corpus input (a file of `Corpus/<target>/`), read front to back.
 ///
 /// Every target starts its input with a fixed-size **option header** (profile, style, read sizes…)
-/// documented on the target's ``CorpusTarget`` (`<Name>Input`). Header bytes are read with ``option()``: a missing byte reads
-/// as 0, so short inputs still pick valid options. The header layout of a target is frozen once
+/// documented on the target's ``CorpusTarget`` (`<Name>Input`). Header bytes are read with ``option()``: a missing byte
+/// reads as 0, so short inputs still pick valid options. The header layout of a target is frozen once
 /// inputs are saved: never reorder or resize it; new options may only take bits documented as
 /// reserved. The rest of the input is the payload.
 public struct CorpusInput {
@@ -24,7 +24,8 @@ public struct CorpusInput {
     }
 
     /// Picks a case of `T` by the next header byte (modulo the case count).
-    public mutating func pick<T: CaseIterable>(_: T.Type) -> T where T.AllCases: RandomAccessCollection, T.AllCases.Index == Int {
+    public mutating func pick<T: CaseIterable>(_: T.Type) -> T
+    where T.AllCases: RandomAccessCollection, T.AllCases.Index == Int {
         let all = T.allCases
         return all[all.startIndex + Int(option()) % all.count]
     }

@@ -105,9 +105,12 @@ extension FuzzTargetDescriptor {
         var out = [UInt8](repeating: 0, count: headerSize)
         precondition(values.count == header.count, "\(name): \(values.count) header values for \(header.count) fields")
         for (field, value) in values {
-            guard let f = header.first(where: { $0.field == field }) else { preconditionFailure("\(name) has no header field \(field)") }
+            guard let f = header.first(where: { $0.field == field }) else {
+                preconditionFailure("\(name) has no header field \(field)")
+            }
             let width = f.last - f.first + 1
-            precondition(value >= 0 && value < 1 << (8 * width), "\(name): \(field) = \(value) does not fit \(width) byte(s)")
+            precondition(
+                value >= 0 && value < 1 << (8 * width), "\(name): \(field) = \(value) does not fit \(width) byte(s)")
             for i in 0..<width { out[f.first + i] = UInt8(truncatingIfNeeded: value >> (8 * i)) }
         }
         return out
@@ -166,7 +169,8 @@ public enum CorpusSeeds {
         var out = ""
         var inRun = false
         for u in label.unicodeScalars {
-            let keep = u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u) || ".-_".unicodeScalars.contains(u))
+            let keep =
+                u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u) || ".-_".unicodeScalars.contains(u))
             if keep { out.unicodeScalars.append(u) } else if !inRun { out += "_" }
             inRun = !keep
         }

@@ -56,19 +56,21 @@ extension CorpusTarget {
 /// Every target with a corpus (the canary has none: it crashes by design). The fuzz bodies'
 /// `FuzzTargets.all` names the same targets in the same order (a test checks it).
 public enum CorpusTargets {
-    public static var all: [any CorpusTarget.Type] { [
-        PercentEscapeInput.self,
-        QueryStringInput.self,
-        JSONInput.self,
-        RequestInput.self,
-        MultipartWriterInput.self,
-        MultipartParserInput.self,
-        MediaTypeInput.self,
-        ContentDecodeInput.self,
-        ImageInput.self,
-        ResponseInput.self,
-        PlistRequestInput.self,
-    ] }
+    public static var all: [any CorpusTarget.Type] {
+        [
+            PercentEscapeInput.self,
+            QueryStringInput.self,
+            JSONInput.self,
+            RequestInput.self,
+            MultipartWriterInput.self,
+            MultipartParserInput.self,
+            MediaTypeInput.self,
+            ContentDecodeInput.self,
+            ImageInput.self,
+            ResponseInput.self,
+            PlistRequestInput.self,
+        ]
+    }
 
     /// The target called `name`, or nil.
     public static func named(_ name: String) -> (any CorpusTarget.Type)? {

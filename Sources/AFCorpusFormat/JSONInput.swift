@@ -11,11 +11,17 @@ public enum JSONInput: CorpusTarget {
     public static let descriptor = FuzzTargetDescriptor(
         name: name, body: "JSONFuzz", spec: "SPEC §6.4",
         header: [
-            HeaderField(byte: 0, "parser", bits: [0: "allowFragments", 1: "Foundation dialect (af3/af4 responses), else RFC 8259"], reserved: "2-7"),
+            HeaderField(
+                byte: 0, "parser",
+                bits: [0: "allowFragments", 1: "Foundation dialect (af3/af4 responses), else RFC 8259"], reserved: "2-7"
+            ),
             HeaderField(byte: 1, "cleaning", bits: [0: "check null cleaning"], reserved: "1-7"),
         ],
         payload: "the JSON bytes",
-        oracles: ["foundation-JSONSerialization-verdict", "foundation-value-agreement", "error-domain-and-offset", "foundation-texts", "null-cleaning-independent-cleaner", "null-cleaning-idempotent", "af3-then-af4-is-af4"])
+        oracles: [
+            "foundation-JSONSerialization-verdict", "foundation-value-agreement", "error-domain-and-offset",
+            "foundation-texts", "null-cleaning-independent-cleaner", "null-cleaning-idempotent", "af3-then-af4-is-af4",
+        ])
 
     package struct Setup {
         package let flags: UInt8
@@ -47,10 +53,16 @@ extension JSONInput {
         let setup = setUp(&input)
         let (cleaning, payload, parser) = (setup.cleaning, setup.payload, setup.parser)
         let result = Result { () throws(AFSError) in try parser.parse(payload) }
-        var out = "fragments \(parser.allowFragments) dialect \(parser.dialect)\n" + OutputText.render(result) { "value " + $0.jsonText }
+        var out =
+            "fragments \(parser.allowFragments) dialect \(parser.dialect)\n"
+            + OutputText.render(result) { "value " + $0.jsonText }
         if cleaning, case .success(let v) = result {
             for p in [Profile.af3, .af4] {
-                out += "\n\(p) " + OutputText.render(Result { () throws(AFSError) in try NullCleaning.clean(v, profile: p) }) { $0.jsonText }
+                out +=
+                    "\n\(p) "
+                    + OutputText.render(Result { () throws(AFSError) in try NullCleaning.clean(v, profile: p) }) {
+                        $0.jsonText
+                    }
             }
         }
         return out
@@ -64,20 +76,26 @@ extension JSONInput {
     public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let setup = setUp(&input)
         let (allowFragments, payload) = (setup.allowFragments, setup.payload)
-        return VectorRequest(component: "response", profile: .default,
-                             input: .object([.init("serializer", .string("json")), .init("statusCode", .number("200")),
-                                             .init("headers", .array([.array([.string("Content-Type"), .string("application/json")])])),
-                                             .init("body", Codec.encodeBytes(payload))]),
-                             options: .object([.init("readingOptions", .object([.init("allowFragments", .bool(allowFragments))]))]),
-                             notes: ["through the response serializer: status, Content-Type and empty-body rules apply before parsing"])
+        return VectorRequest(
+            component: "response", profile: .default,
+            input: .object([
+                .init("serializer", .string("json")), .init("statusCode", .number("200")),
+                .init("headers", .array([.array([.string("Content-Type"), .string("application/json")])])),
+                .init("body", Codec.encodeBytes(payload)),
+            ]),
+            options: .object([.init("readingOptions", .object([.init("allowFragments", .bool(allowFragments))]))]),
+            notes: ["through the response serializer: status, Content-Type and empty-body rules apply before parsing"])
     }
 }
 
 // MARK: Seeds
 
 extension JSONInput {
-    static func input(fragments: Bool = false, foundation: Bool = false, cleaning: Bool = false, _ payload: [UInt8]) -> [UInt8] {
-        descriptor.header(["parser": (fragments ? 1 : 0) | (foundation ? 2 : 0), "cleaning": cleaning ? 1 : 0]) + payload
+    static func input(fragments: Bool = false, foundation: Bool = false, cleaning: Bool = false, _ payload: [UInt8])
+        -> [UInt8]
+    {
+        descriptor.header(["parser": (fragments ? 1 : 0) | (foundation ? 2 : 0), "cleaning": cleaning ? 1 : 0])
+            + payload
     }
 
     public static var seeds: [Seed] {
@@ -108,11 +126,20 @@ extension JSONInput {
             "top-null": "null", "nested-empty": #"[[null],{"x":null}]"#, "big": "[1e309]",
         ]
         for (label, doc) in dialect {
-            out.append(Seed("seed-foundation-\(label)", input(fragments: true, foundation: true, cleaning: true, Array(doc.utf8))))
+            out.append(
+                Seed(
+                    "seed-foundation-\(label)",
+                    input(fragments: true, foundation: true, cleaning: true, Array(doc.utf8))))
             out.append(Seed("seed-rfc-clean-\(label)", input(fragments: true, cleaning: true, Array(doc.utf8))))
         }
-        out.append(Seed("seed-foundation-utf16le", input(foundation: true, cleaning: true, utf16LE(Array(#"{"a":[null]}"#.utf16)))))
-        out.append(Seed("seed-foundation-utf32be-bom", input(foundation: true, [0, 0, 0xFE, 0xFF, 0, 0, 0, 0x5B, 0, 0, 0, 0x31, 0, 0, 0, 0x5D])))
+        out.append(
+            Seed(
+                "seed-foundation-utf16le",
+                input(foundation: true, cleaning: true, utf16LE(Array(#"{"a":[null]}"#.utf16)))))
+        out.append(
+            Seed(
+                "seed-foundation-utf32be-bom",
+                input(foundation: true, [0, 0, 0xFE, 0xFF, 0, 0, 0, 0x5B, 0, 0, 0, 0x31, 0, 0, 0, 0x5D])))
         return out
     }
 
@@ -120,8 +147,10 @@ extension JSONInput {
     /// vector (its document, cleaned in the Foundation dialect).
     public static func seed(from v: SeedVector) -> [UInt8]? {
         if v.component == "response", v.input["serializer"]?.stringValue == "json", let body = v.bytes("body") {
-            return input(fragments: SeedVector.isSet(v.options["readingOptions"]?["allowFragments"]), foundation: v.profile != .strict,
-                         cleaning: SeedVector.isSet(v.options["removesKeysWithNullValues"]), body)
+            return input(
+                fragments: SeedVector.isSet(v.options["readingOptions"]?["allowFragments"]),
+                foundation: v.profile != .strict,
+                cleaning: SeedVector.isSet(v.options["removesKeysWithNullValues"]), body)
         }
         if v.component == "null-clean", let doc = v.input["json"] {
             return input(fragments: true, foundation: true, cleaning: true, Array(pythonJSONText(doc).utf8))
@@ -138,7 +167,9 @@ extension JSONInput {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let t):
-            guard t.contains(where: { "eE.".contains($0) }) else { return t.allSatisfy({ "-0".contains($0) }) ? "0" : t }
+            guard t.contains(where: { "eE.".contains($0) }) else {
+                return t.allSatisfy({ "-0".contains($0) }) ? "0" : t
+            }
             let d = Double(t) ?? .nan
             return d.isInfinite ? (d < 0 ? "-Infinity" : "Infinity") : d.description
         case .string(let s):
@@ -166,7 +197,9 @@ extension JSONInput {
                 if last[m.key] == nil { keys.append(m.key) }
                 last[m.key] = m.value
             }
-            return "{" + keys.map { pythonJSONText(.string($0)) + ": " + pythonJSONText(last[$0]!) }.joined(separator: ", ") + "}"
+            return "{"
+                + keys.map { pythonJSONText(.string($0)) + ": " + pythonJSONText(last[$0]!) }.joined(separator: ", ")
+                + "}"
         }
     }
 }

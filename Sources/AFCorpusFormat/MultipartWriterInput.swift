@@ -1,7 +1,7 @@
 import AFSerialization
 import AFVectorFormat
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `multipart-writer` target's corpus input: SPEC §5.1–5.6 multipart writer and phase reader.
@@ -23,10 +23,19 @@ public struct MultipartWriterInput: CorpusTarget {
             HeaderField(byte: 2, "read size B", value: "b + 1"),
             HeaderField(byte: 3, "packet size", value: "0: unlimited"),
             HeaderField(byte: 4, "boundary seed", value: "SplitMix64 seed"),
-            HeaderField(byte: 5, "flags", bits: [0: "stream parts yield a byte more or less than declared", 1: "more (else less)", 2: "also finalize a POST and write its body to a file"], reserved: "3-7"),
+            HeaderField(
+                byte: 5, "flags",
+                bits: [
+                    0: "stream parts yield a byte more or less than declared", 1: "more (else less)",
+                    2: "also finalize a POST and write its body to a file",
+                ], reserved: "3-7"),
         ],
-        payload: "parts (at most 16), one op byte each (b % 4: form field, file data, stream, custom headers), then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32)",
-        oracles: ["read-and-packet-size-invariance", "reads-within-buffer-and-packet", "content-length-up-front", "wrong-stream-length-typed-error", "own-parser-reads-back", "file-holds-the-bytes-read"])
+        payload:
+            "parts (at most 16), one op byte each (b % 4: form field, file data, stream, custom headers), then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32)",
+        oracles: [
+            "read-and-packet-size-invariance", "reads-within-buffer-and-packet", "content-length-up-front",
+            "wrong-stream-length-typed-error", "own-parser-reads-back", "file-holds-the-bytes-read",
+        ])
 
     package enum Part {
         case form(name: String, body: [UInt8])
@@ -41,7 +50,8 @@ public struct MultipartWriterInput: CorpusTarget {
         package var expected: Expected {
             switch self {
             case .form(let name, let body), .headers(let name, let body): .init(name: name, body: body)
-            case .file(let name, let filename, let mime, let body), .stream(let name, let filename, let mime, let body, _):
+            case .file(let name, let filename, let mime, let body),
+                .stream(let name, let filename, let mime, let body, _):
                 .init(name: name, filename: filename, mimeType: mime, body: body)
             }
         }
@@ -106,7 +116,13 @@ public struct MultipartWriterInput: CorpusTarget {
                 } else {
                     var yielded = body
                     if flags & 1 != 0 {
-                        if flags & 2 != 0 { yielded.append(0x41) } else if !yielded.isEmpty { yielded.removeLast() } else { yielded.append(0x42) }
+                        if flags & 2 != 0 {
+                            yielded.append(0x41)
+                        } else if !yielded.isEmpty {
+                            yielded.removeLast()
+                        } else {
+                            yielded.append(0x42)
+                        }
                     }
                     parts.append(.stream(name: name, filename: filename, mimeType: mime, body: body, yielded: yielded))
                 }
@@ -123,12 +139,15 @@ public struct MultipartWriterInput: CorpusTarget {
         for part in parts {
             switch part {
             case .form(let name, let body): try form.appendFormField(name: name, value: body)
-            case .file(let name, let filename, let mime, let body): try form.appendFileData(body, name: name, filename: filename, mimeType: mime)
+            case .file(let name, let filename, let mime, let body):
+                try form.appendFileData(body, name: name, filename: filename, mimeType: mime)
             case .stream(let name, let filename, let mime, let body, let yielded):
-                try form.appendStream(MultipartStreamSource { ArrayStream(yielded) }, length: body.count,
-                                      name: name, filename: filename, mimeType: mime)
+                try form.appendStream(
+                    MultipartStreamSource { ArrayStream(yielded) }, length: body.count,
+                    name: name, filename: filename, mimeType: mime)
             case .headers(let name, let body):
-                try form.appendPart(headers: [MultipartHeader("Content-Disposition", Self.disposition(name: name))], body: .bytes(body))
+                try form.appendPart(
+                    headers: [MultipartHeader("Content-Disposition", Self.disposition(name: name))], body: .bytes(body))
             }
         }
         try form.resolveBoundaryCollisions()
@@ -136,7 +155,9 @@ public struct MultipartWriterInput: CorpusTarget {
     }
 
     /// Reads a whole stream with buffers cycling through `sizes`, checking each read's bound.
-    package static func read(_ stream: MultipartBodyStream, sizes: [Int], packet: Int? = nil) -> Result<[UInt8], AFSError> {
+    package static func read(_ stream: MultipartBodyStream, sizes: [Int], packet: Int? = nil) -> Result<
+        [UInt8], AFSError
+    > {
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: sizes.max() ?? 1)
         var k = 0
@@ -144,11 +165,16 @@ public struct MultipartWriterInput: CorpusTarget {
             let size = sizes[k % sizes.count]
             k += 1
             let result = buffer.withUnsafeMutableBytes { b in
-                Result { () throws(AFSError) in try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: b[..<size])) }
+                Result { () throws(AFSError) in
+                    try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: b[..<size]))
+                }
             }
             guard case .success(let n) = result else { return result.map { _ in [] } }
             if n == 0 { break }
-            if n > size || n > (packet ?? .max) || n < 0 { return .failure(AFSError(.invalidOption, "read returned \(n) for buffer \(size), packet \(packet ?? 0)")) }
+            if n > size || n > (packet ?? .max) || n < 0 {
+                return .failure(
+                    AFSError(.invalidOption, "read returned \(n) for buffer \(size), packet \(packet ?? 0)"))
+            }
             out += buffer[..<n]
             if out.count > 1 << 22 { return .failure(AFSError(.invalidOption, "stream does not end")) }
         }
@@ -169,23 +195,34 @@ public struct MultipartWriterInput: CorpusTarget {
                 return "finalizing an empty form changed the request: \(finalized)"
             }
             let written = Result { () throws(AFSError) in try MultipartBodyFile.writingBody(of: base, toFile: path) }
-            guard case .failure(let e) = written, e.kind == .invalidOption else { return "wrote a request without a stream body: \(written)" }
+            guard case .failure(let e) = written, e.kind == .invalidOption else {
+                return "wrote a request without a stream body: \(written)"
+            }
             return nil
         }
         let result = Result { () throws(AFSError) in
             let request = try form.finalizing(base)
             return (request, try MultipartBodyFile.writingBody(of: request, toFile: path))
         }
-        guard case .success(let (request, written)) = result else { return "finalizing or writing the file failed: \(result)" }
-        guard request.headers["Content-Type"] == form.contentType && request.headers["Content-Length"] == String(bytes.count) else {
+        guard case .success(let (request, written)) = result else {
+            return "finalizing or writing the file failed: \(result)"
+        }
+        guard
+            request.headers["Content-Type"] == form.contentType
+                && request.headers["Content-Length"] == String(bytes.count)
+        else {
             return "finalized headers \(request.headers.pairs)"
         }
-        guard written.body.isNone && written.headers["Content-Length"] == String(bytes.count) else { return "the written request kept a body or lost Content-Length" }
+        guard written.body.isNone && written.headers["Content-Length"] == String(bytes.count) else {
+            return "the written request kept a body or lost Content-Length"
+        }
         guard let f = fopen(path, "rb") else { return "no file at \(path)" }
         defer { fclose(f) }
         var file = [UInt8](repeating: 0, count: bytes.count + 1)
         let n = fread(&file, 1, file.count, f)
-        guard n == bytes.count && Array(file[..<n]) == bytes else { return "the file holds \(n) bytes, not the \(bytes.count) read" }
+        guard n == bytes.count && Array(file[..<n]) == bytes else {
+            return "the file holds \(n) bytes, not the \(bytes.count) read"
+        }
         return nil
     }
 }
@@ -199,7 +236,8 @@ extension MultipartWriterInput {
     /// the file written from the finalized request holds them.
     public static func describeOutput(_ input: inout CorpusInput) -> String {
         let spec = Self(&input)
-        var out = "profile \(spec.profile) reads \(spec.readA) \(spec.readB) packet \(spec.packetByte) seed \(spec.seed) flags \(spec.flags) parts \(spec.parts.count)\n"
+        var out =
+            "profile \(spec.profile) reads \(spec.readA) \(spec.readB) packet \(spec.packetByte) seed \(spec.seed) flags \(spec.flags) parts \(spec.parts.count)\n"
         let form: MultipartFormData
         do { form = try spec.build() } catch {
             return out + "build " + OutputText.render(error)
@@ -208,9 +246,12 @@ extension MultipartWriterInput {
         let whole = read(form.makeStream(), sizes: [1 << 16])
         out += OutputText.render(whole) { "body " + OutputText.render(bytes: $0) }
         let packet = spec.packetByte == 0 ? nil : Int(spec.packetByte)
-        let throttled = read(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [spec.readA, spec.readB], packet: packet)
+        let throttled = read(
+            form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [spec.readA, spec.readB],
+            packet: packet)
         switch (whole, throttled) {
-        case (.success(let a), .success(let b)): out += a == b ? "\nthrottled same" : "\nthrottled differs " + OutputText.summary(b)
+        case (.success(let a), .success(let b)):
+            out += a == b ? "\nthrottled same" : "\nthrottled differs " + OutputText.summary(b)
         case (_, .failure(let e)): out += "\nthrottled " + OutputText.render(e)
         case (.failure, .success(let b)): out += "\nthrottled " + OutputText.summary(b)
         }
@@ -234,24 +275,45 @@ extension MultipartWriterInput {
             case .form(let name, let body):
                 return .object([member("kind", "form"), member("name", name), .init("body", Codec.encodeBytes(body))])
             case .file(let name, let filename, let mime, let body):
-                return .object([member("kind", "file"), member("name", name), member("filename", filename), member("mimeType", mime),
-                                .init("body", Codec.encodeBytes(body))])
+                return .object([
+                    member("kind", "file"), member("name", name), member("filename", filename),
+                    member("mimeType", mime),
+                    .init("body", Codec.encodeBytes(body)),
+                ])
             case .stream(let name, let filename, let mime, let body, let yielded):
-                return .object([member("kind", "stream"), member("name", name), member("filename", filename), member("mimeType", mime),
-                                .init("declaredLength", .number(String(body.count))), .init("body", Codec.encodeBytes(yielded))])
+                return .object([
+                    member("kind", "stream"), member("name", name), member("filename", filename),
+                    member("mimeType", mime),
+                    .init("declaredLength", .number(String(body.count))), .init("body", Codec.encodeBytes(yielded)),
+                ])
             case .headers(let name, let body):
-                return .object([member("kind", "headers"),
-                                .init("headers", .array([.array([.string("Content-Disposition"), .string(MultipartWriterInput.disposition(name: name))])])),
-                                .init("body", Codec.encodeBytes(body))])
+                return .object([
+                    member("kind", "headers"),
+                    .init(
+                        "headers",
+                        .array([
+                            .array([
+                                .string("Content-Disposition"), .string(MultipartWriterInput.disposition(name: name)),
+                            ])
+                        ])),
+                    .init("body", Codec.encodeBytes(body)),
+                ])
             }
         }
-        var options: [JSONValue.Member] = [.init("readSizes", .array([.number(String(spec.readA)), .number(String(spec.readB))]))]
+        var options: [JSONValue.Member] = [
+            .init("readSizes", .array([.number(String(spec.readA)), .number(String(spec.readB))]))
+        ]
         if spec.packetByte != 0 { options.append(.init("packetSize", .number(String(spec.packetByte)))) }
-        return VectorRequest(component: "multipart", profile: spec.profile,
-                             input: .object([member("method", "POST"), member("url", "http://h/"), .init("seed", .number(String(spec.seed))),
-                                             .init("parts", .array(parts))]),
-                             options: .object(options),
-                             notes: ["the vector records headers, body and Content-Length read with the fuzz input's read sizes; the fuzz body's parse-back check is not part of it"])
+        return VectorRequest(
+            component: "multipart", profile: spec.profile,
+            input: .object([
+                member("method", "POST"), member("url", "http://h/"), .init("seed", .number(String(spec.seed))),
+                .init("parts", .array(parts)),
+            ]),
+            options: .object(options),
+            notes: [
+                "the vector records headers, body and Content-Length read with the fuzz input's read sizes; the fuzz body's parse-back check is not part of it"
+            ])
     }
 }
 
@@ -259,9 +321,13 @@ extension MultipartWriterInput {
 
 extension MultipartWriterInput {
     /// `readBytes` and `packet` are the header bytes (a read size is the byte + 1; packet 0 is unlimited).
-    static func input(_ profile: Profile, readBytes: (Int, Int), packet: Int = 0, seed: Int, flags: Int = 0, _ parts: [UInt8]) -> [UInt8] {
-        descriptor.header(["profile": profile.caseIndex, "read size A": readBytes.0, "read size B": readBytes.1, "packet size": packet,
-                           "boundary seed": seed, "flags": flags]) + parts
+    static func input(
+        _ profile: Profile, readBytes: (Int, Int), packet: Int = 0, seed: Int, flags: Int = 0, _ parts: [UInt8]
+    ) -> [UInt8] {
+        descriptor.header([
+            "profile": profile.caseIndex, "read size A": readBytes.0, "read size B": readBytes.1, "packet size": packet,
+            "boundary seed": seed, "flags": flags,
+        ]) + parts
     }
 
     /// One part op: its op byte, then each text with its length byte (the decoder reads lengths mod 8,
@@ -278,30 +344,46 @@ extension MultipartWriterInput {
 
     public static var seeds: [Seed] {
         func field(_ name: String, _ value: String) -> [UInt8] { part(0, name, value) }
-        func stream(_ name: String, _ filename: String, _ mime: String, _ body: String) -> [UInt8] { part(2, name, filename, mime, body) }
-        let parts = field("a", "1") + part(1, "f", "x.txt", "plain", "hello\r\n") + stream("s", "s.bin", "bin", "streamed")
+        func stream(_ name: String, _ filename: String, _ mime: String, _ body: String) -> [UInt8] {
+            part(2, name, filename, mime, body)
+        }
+        let parts =
+            field("a", "1") + part(1, "f", "x.txt", "plain", "hello\r\n") + stream("s", "s.bin", "bin", "streamed")
             + part(3, "c", "v", "body")
         var out: [Seed] = []
         for profile in Profile.allCases {
             for (a, b, packet) in [(0, 0, 0), (2, 6, 0), (255, 0, 3), (28, 30, 31)] {
-                out.append(Seed("seed-mixed-\(profile.rawValue)-\(a)-\(b)-\(packet)", input(profile, readBytes: (a, b), packet: packet, seed: 7, parts)))
+                out.append(
+                    Seed(
+                        "seed-mixed-\(profile.rawValue)-\(a)-\(b)-\(packet)",
+                        input(profile, readBytes: (a, b), packet: packet, seed: 7, parts)))
             }
         }
         out += [
-            Seed("seed-quote-crlf-names", input(.strict, readBytes: (4, 4), seed: 1, field(#"a"b"#, "x") + field("c\r\nd", "y"))),
+            Seed(
+                "seed-quote-crlf-names",
+                input(.strict, readBytes: (4, 4), seed: 1, field(#"a"b"#, "x") + field("c\r\nd", "y"))),
             Seed("seed-quote-crlf-names-af", input(.af4, readBytes: (4, 4), seed: 1, field(#"a"b"#, "x"))),
             // Flags 1 and 2: a stream yields a byte less, or more, than it declares.
-            Seed("seed-stream-too-short", input(.af4, readBytes: (10, 3), seed: 1, flags: 1, stream("s", "f", "m", "12345"))),
-            Seed("seed-stream-too-long", input(.af4, readBytes: (10, 3), seed: 1, flags: 3, stream("s", "f", "m", "12345"))),
+            Seed(
+                "seed-stream-too-short",
+                input(.af4, readBytes: (10, 3), seed: 1, flags: 1, stream("s", "f", "m", "12345"))),
+            Seed(
+                "seed-stream-too-long",
+                input(.af4, readBytes: (10, 3), seed: 1, flags: 3, stream("s", "f", "m", "12345"))),
             Seed("seed-collision-strict", input(.strict, readBytes: (0, 0), seed: 9, field("a", "\r\n--Boundary+x"))),
             Seed("seed-utf8-name", input(.af4, readBytes: (0, 0), seed: 2, field("\u{E9}", "\u{FC}"))),
             Seed("seed-empty", input(.af4, readBytes: (0, 0), seed: 0, [])),
         ]
         // Flag 4: the finalized request's body is also written to a file.
         for profile in Profile.allCases {
-            out.append(Seed("seed-file-\(profile.rawValue)", input(profile, readBytes: (255, 255), seed: 7, flags: 4, parts)))
+            out.append(
+                Seed("seed-file-\(profile.rawValue)", input(profile, readBytes: (255, 255), seed: 7, flags: 4, parts)))
         }
-        out.append(Seed("seed-file-stream-too-long", input(.af4, readBytes: (10, 3), seed: 1, flags: 7, stream("s", "f", "m", "12345"))))
+        out.append(
+            Seed(
+                "seed-file-stream-too-long",
+                input(.af4, readBytes: (10, 3), seed: 1, flags: 7, stream("s", "f", "m", "12345"))))
         return out
     }
 }

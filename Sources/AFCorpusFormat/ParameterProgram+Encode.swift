@@ -47,5 +47,7 @@ extension ParameterProgram {
         return true
     }
 
-    private static func littleEndian(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    private static func littleEndian(_ v: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) }
+    }
 }

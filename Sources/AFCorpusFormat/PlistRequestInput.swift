@@ -12,10 +12,18 @@ public enum PlistRequestInput: CorpusTarget {
         name: name, body: "PlistRequestFuzz", spec: "SPEC §3.4",
         header: [
             HeaderField(byte: 0, "profile", value: "Profile.allCases[b % 3]"),
-            HeaderField(byte: 1, "flags", bits: [0: "bounded tree (ParameterProgram.decode(_:bounded:))", 1: "the request already has a Content-Type", 2: "no parameters"], reserved: "3-7"),
+            HeaderField(
+                byte: 1, "flags",
+                bits: [
+                    0: "bounded tree (ParameterProgram.decode(_:bounded:))",
+                    1: "the request already has a Content-Type", 2: "no parameters",
+                ], reserved: "3-7"),
         ],
         payload: "a ParameterProgram",
-        oracles: ["foundation-PropertyListSerialization-xml-bytes", "null-or-set-is-3851", "existing-content-type-wins", "deep-tree-reads-back"])
+        oracles: [
+            "foundation-PropertyListSerialization-xml-bytes", "null-or-set-is-3851", "existing-content-type-wins",
+            "deep-tree-reads-back",
+        ])
 
     package struct Setup {
         package let profile: Profile, flags: UInt8
@@ -24,7 +32,8 @@ public enum PlistRequestInput: CorpusTarget {
         package var header: String { "\(profile) flags \(flags)" }
         package func serialize() -> Result<Request, AFSError> {
             Result { () throws(AFSError) in
-                try PropertyListRequestSerializer(base: HTTPRequestSerializer(profile: profile)).serialize(request, parameters: parameters)
+                try PropertyListRequestSerializer(base: HTTPRequestSerializer(profile: profile)).serialize(
+                    request, parameters: parameters)
             }
         }
     }
@@ -34,8 +43,9 @@ public enum PlistRequestInput: CorpusTarget {
         let tree = ParameterProgram.decode(&input, bounded: flags & 1 != 0)
         var headers: HTTPHeaders = []
         if flags & 2 != 0 { headers.set("content-type", "text/mine") }
-        return Setup(profile: profile, flags: flags, parameters: flags & 4 != 0 ? nil : tree,
-                     request: Request(method: "POST", url: "http://h/p", headers: headers))
+        return Setup(
+            profile: profile, flags: flags, parameters: flags & 4 != 0 ? nil : tree,
+            request: Request(method: "POST", url: "http://h/p", headers: headers))
     }
 }
 
@@ -45,10 +55,11 @@ extension PlistRequestInput {
     /// From ``setUp(_:)``: the Content-Type and the property-list body, or the error.
     public static func describeOutput(_ input: inout CorpusInput) -> String {
         let setup = setUp(&input)
-        return setup.header + "\n" + OutputText.render(setup.serialize()) { out in
-            "content-type " + (out.headers["Content-Type"]?.debugDescription ?? "none") + "\n"
-                + (out.body.bytes.map { "body " + OutputText.summary($0) } ?? "no body")
-        }
+        return setup.header + "\n"
+            + OutputText.render(setup.serialize()) { out in
+                "content-type " + (out.headers["Content-Type"]?.debugDescription ?? "none") + "\n"
+                    + (out.body.bytes.map { "body " + OutputText.summary($0) } ?? "no body")
+            }
     }
 }
 
@@ -58,7 +69,10 @@ extension PlistRequestInput {
     /// The `request` component's property-list serializer: POST with the same headers and parameters.
     public static func vectorRequest(_ input: inout CorpusInput) -> VectorRequest? {
         let s = setUp(&input)
-        var fields: [JSONValue.Member] = [.init("serializer", .string("plist")), .init("method", .string("POST")), .init("url", .string(s.request.url))]
+        var fields: [JSONValue.Member] = [
+            .init("serializer", .string("plist")), .init("method", .string("POST")),
+            .init("url", .string(s.request.url)),
+        ]
         if let header = s.request.headers.pairs.first {
             fields.append(.init("headers", .array([.array([.string(header.0), .string(header.1)])])))
         }
@@ -93,7 +107,10 @@ extension PlistRequestInput {
         var out: [Seed] = []
         for (label, json) in trees {
             // Flag 2: the request already has a Content-Type.
-            for flags in [0, 2] { out.append(Seed("seed-\(label)-\(flags)", input(.af4, flags: flags, ParameterProgram.encode(tree(json))!))) }
+            for flags in [0, 2] {
+                out.append(
+                    Seed("seed-\(label)-\(flags)", input(.af4, flags: flags, ParameterProgram.encode(tree(json))!)))
+            }
         }
         out.append(Seed("seed-no-parameters", input(.af4, flags: 4, [])))
         return out
@@ -101,8 +118,10 @@ extension PlistRequestInput {
 
     /// A property-list request vector with parameters: its profile, tree and Content-Type.
     public static func seed(from v: SeedVector) -> [UInt8]? {
-        guard v.component == "request", v.input["serializer"]?.stringValue == "plist", let p = v.input["parameters"], !p.isNull,
-              let program = v.parameters.flatMap(ParameterProgram.encode) else { return nil }
+        guard v.component == "request", v.input["serializer"]?.stringValue == "plist", let p = v.input["parameters"],
+            !p.isNull,
+            let program = v.parameters.flatMap(ParameterProgram.encode)
+        else { return nil }
         return input(v.profile, flags: v.headers["content-type"] != nil ? 2 : 0, program)
     }
 }

@@ -12,12 +12,19 @@ public enum QueryStringInput: CorpusTarget {
         name: name, body: "QueryStringFuzz", spec: "SPEC §2",
         header: [
             HeaderField(byte: 0, "profile", value: "Profile.allCases[b % 3]"),
-            HeaderField(byte: 1, "styles", value: "escape style EscapeStyle.allCases[b % 3], array style ArrayStyle.allCases[b / 3 % 3]"),
-            HeaderField(byte: 2, "flags", bits: [0: "literal bools", 1: "bounded tree (ParameterProgram.decode(_:bounded:))"], reserved: "2-7"),
+            HeaderField(
+                byte: 1, "styles",
+                value: "escape style EscapeStyle.allCases[b % 3], array style ArrayStyle.allCases[b / 3 % 3]"),
+            HeaderField(
+                byte: 2, "flags", bits: [0: "literal bools", 1: "bounded tree (ParameterProgram.decode(_:bounded:))"],
+                reserved: "2-7"),
             HeaderField(byte: 3, "depth limit", value: "0: the default maxParameterDepth, else b % 32"),
         ],
         payload: "a ParameterProgram",
-        oracles: ["determinism", "entry-order-independence", "typed-error-exactly-when-expected", "decoded-leaves-in-spec-order"])
+        oracles: [
+            "determinism", "entry-order-independence", "typed-error-exactly-when-expected",
+            "decoded-leaves-in-spec-order",
+        ])
 
     /// The decoded header and payload (shared with the snapshot renderer and vector requests).
     package struct Setup {
@@ -37,8 +44,11 @@ public enum QueryStringInput: CorpusTarget {
         var limits = Limits.default
         let depthByte = input.option()
         if depthByte != 0 { limits.maxParameterDepth = Int(depthByte % 32) }
-        let options = QueryStringOptions(escapeStyle: escapeStyle, arrayStyle: arrayStyle, boolStyle: boolStyle, limits: limits)
-        return Setup(profile: profile, options: options, depthByte: depthByte, tree: ParameterProgram.decode(&input, bounded: flags & 2 != 0))
+        let options = QueryStringOptions(
+            escapeStyle: escapeStyle, arrayStyle: arrayStyle, boolStyle: boolStyle, limits: limits)
+        return Setup(
+            profile: profile, options: options, depthByte: depthByte,
+            tree: ParameterProgram.decode(&input, bounded: flags & 2 != 0))
     }
 }
 
@@ -50,7 +60,8 @@ extension QueryStringInput {
         let s = setUp(&input)
         let o = s.options
         let result = Result { () throws(AFSError) in try QueryString.encode(s.tree, profile: s.profile, options: o) }
-        return "profile \(s.profile) \(o.escapeStyle) \(o.arrayStyle) \(o.boolStyle) depth \(o.limits.maxParameterDepth)\n"
+        return
+            "profile \(s.profile) \(o.escapeStyle) \(o.arrayStyle) \(o.boolStyle) depth \(o.limits.maxParameterDepth)\n"
             + OutputText.render(result) { "text " + $0 }
     }
 }
@@ -62,10 +73,17 @@ extension QueryStringInput {
         let s = setUp(&input)
         let o = s.options
         guard let tree = Codec.encodeParameters(s.tree) else { return nil }
-        return VectorRequest(component: "query-string", profile: s.profile, input: .object([.init("parameters", tree)]),
-                             options: .object([.init("style", .string(o.escapeStyle.rawValue)), .init("arrayStyle", .string(o.arrayStyle.rawValue)),
-                                               .init("boolStyle", .string(o.boolStyle.rawValue))]),
-                             notes: s.depthByte == 0 ? [] : ["the fuzz input sets the parameter depth limit to \(s.depthByte % 32), which a vector cannot; the vector uses the default"])
+        return VectorRequest(
+            component: "query-string", profile: s.profile, input: .object([.init("parameters", tree)]),
+            options: .object([
+                .init("style", .string(o.escapeStyle.rawValue)), .init("arrayStyle", .string(o.arrayStyle.rawValue)),
+                .init("boolStyle", .string(o.boolStyle.rawValue)),
+            ]),
+            notes: s.depthByte == 0
+                ? []
+                : [
+                    "the fuzz input sets the parameter depth limit to \(s.depthByte % 32), which a vector cannot; the vector uses the default"
+                ])
     }
 }
 
@@ -74,14 +92,20 @@ extension QueryStringInput {
 extension QueryStringInput {
     public static var boundedBit: BoundedBit? { BoundedBit(byte: 2, mask: 0x02) }
 
-    static func input(_ profile: Profile, _ escape: EscapeStyle = .afnetworking, _ array: ArrayStyle = .brackets,
-                      literalBools: Bool = false, depth: Int = 0, _ program: [UInt8]) -> [UInt8] {
-        descriptor.header(["profile": profile.caseIndex, "styles": escape.caseIndex + 3 * array.caseIndex,
-                           "flags": literalBools ? 1 : 0, "depth limit": depth]) + program
+    static func input(
+        _ profile: Profile, _ escape: EscapeStyle = .afnetworking, _ array: ArrayStyle = .brackets,
+        literalBools: Bool = false, depth: Int = 0, _ program: [UInt8]
+    ) -> [UInt8] {
+        descriptor.header([
+            "profile": profile.caseIndex, "styles": escape.caseIndex + 3 * array.caseIndex,
+            "flags": literalBools ? 1 : 0, "depth limit": depth,
+        ]) + program
     }
 
-    static func input(_ profile: Profile, _ escape: EscapeStyle = .afnetworking, _ array: ArrayStyle = .brackets,
-                      literalBools: Bool = false, depth: Int = 0, tree json: String) -> [UInt8] {
+    static func input(
+        _ profile: Profile, _ escape: EscapeStyle = .afnetworking, _ array: ArrayStyle = .brackets,
+        literalBools: Bool = false, depth: Int = 0, tree json: String
+    ) -> [UInt8] {
         input(profile, escape, array, literalBools: literalBools, depth: depth, ParameterProgram.encode(tree(json))!)
     }
 
@@ -100,14 +124,25 @@ extension QueryStringInput {
         ]
         var out: [Seed] = []
         for (label, json) in trees {
-            for profile in [Profile.af4, .strict] { out.append(Seed("seed-\(label)-\(profile.rawValue)", input(profile, tree: json))) }
+            for profile in [Profile.af4, .strict] {
+                out.append(Seed("seed-\(label)-\(profile.rawValue)", input(profile, tree: json)))
+            }
         }
         out += [
-            Seed("seed-whatwg-index", input(.af4, .whatwgForm, .indexInBrackets, literalBools: true, tree: #"{"a": ["x y", "+"], "b": true}"#)),
-            Seed("seed-nobrackets-unreserved", input(.af3, .rfc3986Unreserved, .noBrackets, tree: #"{"a": [1, [2, [3]]]}"#)),
+            Seed(
+                "seed-whatwg-index",
+                input(.af4, .whatwgForm, .indexInBrackets, literalBools: true, tree: #"{"a": ["x y", "+"], "b": true}"#)
+            ),
+            Seed(
+                "seed-nobrackets-unreserved",
+                input(.af3, .rfc3986Unreserved, .noBrackets, tree: #"{"a": [1, [2, [3]]]}"#)),
             Seed("seed-depth-limit-2", input(.af4, depth: 2, tree: #"{"a": {"b": {"c": 1}}}"#)),
             Seed("seed-depth-limit-0", input(.af4, depth: 32, tree: #"{"a": 1}"#)),
-            Seed("seed-nan-inf", input(.af4, tree: #"{"n": {"$double": "nan"}, "i": {"$double": "inf"}, "m": {"$double": "-inf"}, "e": 1e-6}"#)),
+            Seed(
+                "seed-nan-inf",
+                input(
+                    .af4,
+                    tree: #"{"n": {"$double": "nan"}, "i": {"$double": "inf"}, "m": {"$double": "-inf"}, "e": 1e-6}"#)),
         ]
         return out
     }

@@ -12,12 +12,24 @@ public enum ResponseInput: CorpusTarget {
     public static let descriptor = FuzzTargetDescriptor(
         name: name, body: "ResponseFuzz", spec: "SPEC §6.4-6.5",
         header: [
-            HeaderField(byte: 0, "serializer", value: "b % 6 of ResponseInput.Serializer: http, json, xml, image, plist, compound"),
+            HeaderField(
+                byte: 0, "serializer",
+                value: "b % 6 of ResponseInput.Serializer: http, json, xml, image, plist, compound"),
             HeaderField(byte: 1, "profile", value: "Profile.allCases[b % 3]"),
-            HeaderField(byte: 2, "flags", bits: [0: "JSON allowFragments", 1: "JSON removesKeysWithNullValues", 2: "Content-Type text/plain (else the serializer's first acceptable type)", 3: "status 500 (else 200)"], reserved: "4-7"),
+            HeaderField(
+                byte: 2, "flags",
+                bits: [
+                    0: "JSON allowFragments", 1: "JSON removesKeysWithNullValues",
+                    2: "Content-Type text/plain (else the serializer's first acceptable type)",
+                    3: "status 500 (else 200)",
+                ], reserved: "4-7"),
         ],
         payload: "the response body",
-        oracles: ["expat-strict-xml-verdict", "standard-library-transcoding", "null-cleaning-independent-cleaner", "independent-png-check", "foundation-plist-error", "compound-first-object-wins", "parse-error-chains-validation"])
+        oracles: [
+            "expat-strict-xml-verdict", "standard-library-transcoding", "null-cleaning-independent-cleaner",
+            "independent-png-check", "foundation-plist-error", "compound-first-object-wins",
+            "parse-error-chains-validation",
+        ])
 
     public enum Serializer: CaseIterable, Sendable { case http, json, xml, image, plist, compound }
 
@@ -31,8 +43,9 @@ public enum ResponseInput: CorpusTarget {
         let serializer = input.pick(Serializer.self), profile = input.pick(Profile.self), flags = input.option()
         let body = Array(input.rest())
         let type = flags & 4 != 0 ? "text/plain" : firstType(serializer)
-        let response = HTTPResponse(statusCode: flags & 8 != 0 ? 500 : 200, headers: [.init("Content-Type", type)],
-                                    url: "http://h/r", body: body)
+        let response = HTTPResponse(
+            statusCode: flags & 8 != 0 ? 500 : 200, headers: [.init("Content-Type", type)],
+            url: "http://h/r", body: body)
         return Setup(serializer: serializer, profile: profile, flags: flags, response: response)
     }
 
@@ -68,7 +81,8 @@ public enum ResponseInput: CorpusTarget {
     /// AF's usual compound order: JSON first, then XML, image and property list (unless
     /// `withPlist` is false).
     package static func components(_ flags: UInt8, withPlist: Bool = true) -> [any ResponseSerializing] {
-        [json(flags), XMLResponseSerializer(), ImageResponseSerializer()] + (withPlist ? [PropertyListResponseSerializer()] : [])
+        [json(flags), XMLResponseSerializer(), ImageResponseSerializer()]
+            + (withPlist ? [PropertyListResponseSerializer()] : [])
     }
 }
 
@@ -109,9 +123,13 @@ extension ResponseInput {
             options.append(.init("readingOptions", .object([.init("allowFragments", .bool(s.flags & 1 != 0))])))
             options.append(.init("removesKeysWithNullValues", .bool(s.flags & 2 != 0)))
         }
-        if s.serializer == .compound { options.append(.init("serializers", .array(["json", "xml", "image", "plist"].map { .string($0) }))) }
-        return VectorRequest(component: "response", profile: s.profile, input: input, options: .object(options),
-                             notes: s.serializer == .compound ? ["the JSON reading options are meant for the compound's JSON serializer"] : [])
+        if s.serializer == .compound {
+            options.append(.init("serializers", .array(["json", "xml", "image", "plist"].map { .string($0) })))
+        }
+        return VectorRequest(
+            component: "response", profile: s.profile, input: input, options: .object(options),
+            notes: s.serializer == .compound
+                ? ["the JSON reading options are meant for the compound's JSON serializer"] : [])
     }
 }
 
@@ -124,17 +142,23 @@ extension ResponseInput {
 
     public static var seeds: [Seed] {
         func utf16(_ s: String, bigEndian: Bool = false, bom: Bool = false) -> [UInt8] {
-            (bom ? [0xFF, 0xFE] : []) + s.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            (bom ? [0xFF, 0xFE] : [])
+                + s.utf16.flatMap {
+                    bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+                }
         }
         func utf32(_ s: String, bigEndian: Bool = false, bom: Bool = false) -> [UInt8] {
-            (bom ? [0xFF, 0xFE, 0, 0] : []) + s.unicodeScalars.flatMap { u -> [UInt8] in
-                let b = (0..<4).map { UInt8(truncatingIfNeeded: u.value >> (8 * $0)) }
-                return bigEndian ? b.reversed() : b
-            }
+            (bom ? [0xFF, 0xFE, 0, 0] : [])
+                + s.unicodeScalars.flatMap { u -> [UInt8] in
+                    let b = (0..<4).map { UInt8(truncatingIfNeeded: u.value >> (8 * $0)) }
+                    return bigEndian ? b.reversed() : b
+                }
         }
         let bodies: [(Serializer, [UInt8])] = [
-            (.xml, Array("<a b='1'>x&amp;y<![CDATA[<]]><!--c--><?p i?></a>".utf8)), (.xml, utf16("\u{FEFF}<a>\u{E9}</a>", bom: true)),
-            (.xml, Array("<a><b></a>".utf8)), (.json, utf16(#"{"a":[null,1]}"#)), (.json, [0xEF, 0xBB, 0xBF] + Array(#"{"a":null}"#.utf8)),
+            (.xml, Array("<a b='1'>x&amp;y<![CDATA[<]]><!--c--><?p i?></a>".utf8)),
+            (.xml, utf16("\u{FEFF}<a>\u{E9}</a>", bom: true)),
+            (.xml, Array("<a><b></a>".utf8)), (.json, utf16(#"{"a":[null,1]}"#)),
+            (.json, [0xEF, 0xBB, 0xBF] + Array(#"{"a":null}"#.utf8)),
             (.json, utf32(#"["x"]"#, bom: true)), (.json, utf16(#"{"b":[1]}"#, bom: true)),
             (.json, [0xFE, 0xFF] + utf16("[1]", bigEndian: true)), (.json, utf32("[2]", bigEndian: true)),
             (.plist, Array(#"<plist version="1.0"><dict><key>a</key><integer>1</integer></dict></plist>"#.utf8)),
@@ -145,7 +169,8 @@ extension ResponseInput {
             for profile in Profile.allCases {
                 let hex = body.prefix(12).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
                 // Flag 1: JSON null cleaning.
-                out.append(Seed("seed-\(serializer)-\(profile.caseIndex)-\(hex)", input(serializer, profile, flags: 2, body)))
+                out.append(
+                    Seed("seed-\(serializer)-\(profile.caseIndex)-\(hex)", input(serializer, profile, flags: 2, body)))
             }
         }
         return out
@@ -155,17 +180,23 @@ extension ResponseInput {
     /// its Content-Type or status would fail validation (the input sets `text/plain` or status 500 then).
     public static func seed(from v: SeedVector) -> [UInt8]? {
         guard v.component == "response", let name = v.input["serializer"]?.stringValue,
-              let serializer = Serializer.allCases.first(where: { "\($0)" == name }), let body = v.bytes("body") else { return nil }
-        let type = (v.headers["content-type"] ?? "").split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let serializer = Serializer.allCases.first(where: { "\($0)" == name }), let body = v.bytes("body")
+        else { return nil }
+        let type =
+            (v.headers["content-type"] ?? "").split(separator: ";", omittingEmptySubsequences: false).first.map(
+                String.init) ?? ""
         let mime = type.trimmingPythonWhitespace().lowercased()
-        let accepted: [String] = switch serializer {
-        case .xml: ["application/xml", "text/xml"]
-        case .image: ["image/png", "image/jpeg", "image/gif", "image/tiff", "image/bmp", "image/x-icon", "image/ico"]
-        case .plist: ["application/x-plist"]
-        case .http, .json, .compound: ["application/json", "text/json", "text/javascript"]
-        }
+        let accepted: [String] =
+            switch serializer {
+            case .xml: ["application/xml", "text/xml"]
+            case .image:
+                ["image/png", "image/jpeg", "image/gif", "image/tiff", "image/bmp", "image/x-icon", "image/ico"]
+            case .plist: ["application/x-plist"]
+            case .http, .json, .compound: ["application/json", "text/json", "text/javascript"]
+            }
         let status = SeedVector.integer(v.input["statusCode"]) ?? 200
-        let flags = (SeedVector.isSet(v.options["readingOptions"]?["allowFragments"]) ? 1 : 0)
+        let flags =
+            (SeedVector.isSet(v.options["readingOptions"]?["allowFragments"]) ? 1 : 0)
             | (SeedVector.isSet(v.options["removesKeysWithNullValues"]) ? 2 : 0) | (accepted.contains(mime) ? 0 : 4)
             | ((200...299).contains(status) ? 0 : 8)
         return input(serializer, v.profile, flags: flags, body)
@@ -176,7 +207,9 @@ extension String {
     /// Without leading and trailing whitespace as Python's `str.strip()` sees it (Unicode White_Space
     /// and the separators U+001C–U+001F).
     func trimmingPythonWhitespace() -> String {
-        func space(_ c: Character) -> Bool { c.isWhitespace || c.unicodeScalars.allSatisfy { (0x1C...0x1F).contains($0.value) } }
+        func space(_ c: Character) -> Bool {
+            c.isWhitespace || c.unicodeScalars.allSatisfy { (0x1C...0x1F).contains($0.value) }
+        }
         return String(drop(while: space).reversed().drop(while: space).reversed())
     }
 }

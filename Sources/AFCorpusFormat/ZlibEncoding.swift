@@ -6,7 +6,11 @@ package enum ZlibEncoding {
     /// windowBits: 15 zlib (RFC 1950), -15 raw deflate (RFC 1951), 31 gzip (RFC 1952).
     package static func compress(_ input: [UInt8], windowBits: Int32, level: Int32 = 6) -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { return [] }
         defer { deflateEnd(&stream) }
         var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 64)
         var input = input

@@ -10,7 +10,9 @@ extension AFSError {
     public init(foundation error: Error) {
         let e = error as NSError
         let debug = e.userInfo[NSDebugDescriptionErrorKey] as? String
-        self.init(domain: e.domain, code: e.code, message: e.localizedDescription, context: debug.map { ["debugDescription": $0] } ?? [:])
+        self.init(
+            domain: e.domain, code: e.code, message: e.localizedDescription,
+            context: debug.map { ["debugDescription": $0] } ?? [:])
     }
 }
 
@@ -56,9 +58,11 @@ public struct PropertyListResponseSerializer: ResponseSerializing {
         guard let body = response.body else { return ResponseSerialization(valid: outcome.valid, error: outcome.error) }
         do {
             let value = try PropertyListSerialization.propertyList(from: Data(body), options: [], format: nil)
-            return ResponseSerialization(valid: outcome.valid, object: .propertyList(PropertyListJSON.json(value)), error: outcome.error)
+            return ResponseSerialization(
+                valid: outcome.valid, object: .propertyList(PropertyListJSON.json(value)), error: outcome.error)
         } catch {
-            return ResponseSerialization(valid: outcome.valid, error: AFSError(foundation: error).chaining(outcome.error))
+            return ResponseSerialization(
+                valid: outcome.valid, error: AFSError(foundation: error).chaining(outcome.error))
         }
     }
 }

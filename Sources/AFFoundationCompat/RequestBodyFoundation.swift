@@ -29,6 +29,8 @@ extension JSONKeyOrder {
     /// .forcedOrdering], locale: system)`, ICU collation included. The core's default
     /// (``JSONKeyOrder/foundation``) matches it for ASCII keys only; inject this one for others.
     public static let foundationExact = JSONKeyOrder { a, b in
-        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex, locale: NSLocale.system) == .orderedAscending
+        a.compare(
+            b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
+            locale: NSLocale.system) == .orderedAscending
     }
 }

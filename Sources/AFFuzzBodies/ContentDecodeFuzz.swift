@@ -16,7 +16,9 @@ public enum ContentDecodeFuzz: FuzzBody {
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = ContentDecodeInput.setUp(&input)
-        let (encoding, chunkA, chunkB, flags, limit, payload) = (setup.encoding, setup.chunkA, setup.chunkB, setup.flags, setup.limit, setup.payload)
+        let (encoding, chunkA, chunkB, flags, limit, payload) = (
+            setup.encoding, setup.chunkA, setup.chunkB, setup.flags, setup.limit, setup.payload
+        )
 
         let codings: [ContentCoding]
         do { codings = try ContentCoding.parseList(encoding) } catch {
@@ -27,7 +29,9 @@ public enum ContentDecodeFuzz: FuzzBody {
 
         // On a small stack: decoding must not recurse per member or layer (SmallStack).
         let oneShot = SmallStack.run {
-            Result { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit) }
+            Result { () throws(AFSError) in
+                try ContentDecoder.decode(body, contentEncoding: encoding, maxDecodedSize: limit)
+            }
         }
         let streamed = Result { () throws(AFSError) -> [UInt8] in
             let d = try ContentDecoder(contentEncoding: encoding, maxDecodedSize: limit)
@@ -45,11 +49,15 @@ public enum ContentDecodeFuzz: FuzzBody {
         switch (oneShot, streamed) {
         case (.success(let a), .success(let b)):
             try check(a == b, "chunking (\(chunkA), \(chunkB)) changes the output: \(a.count) vs \(b.count) bytes")
-            if codings.contains(where: { $0 != .identity }) { try check(a.count <= limit, "output \(a.count) over the limit \(limit)") }
+            if codings.contains(where: { $0 != .identity }) {
+                try check(a.count <= limit, "output \(a.count) over the limit \(limit)")
+            }
         case (.failure(let a), .failure(let b)):
             // The same error, not just the same kind: where it is (offset, layer, coding) must not
             // depend on the chunking either.
-            try check(a.kind == b.kind && a.offset == b.offset && a.context == b.context, "chunking changes the error: \(a) vs \(b)")
+            try check(
+                a.kind == b.kind && a.offset == b.offset && a.context == b.context,
+                "chunking changes the error: \(a) vs \(b)")
         default:
             throw FuzzFailure("chunking (\(chunkA), \(chunkB)) changes success: \(oneShot) vs \(streamed)")
         }
@@ -57,8 +65,13 @@ public enum ContentDecodeFuzz: FuzzBody {
         if flags & 1 != 0 {
             let overLimit = layerOutputs.contains { $0 > limit }
             switch oneShot {
-            case .success(let out): try check(!overLimit && out == payload, "harness-compressed body decodes to \(out.count) bytes, expected \(payload.count)\(overLimit ? " or a limit error" : "")")
-            case .failure(let e): try check(overLimit && e.kind == .limitExceeded, "harness-compressed body rejected: \(e)")
+            case .success(let out):
+                try check(
+                    !overLimit && out == payload,
+                    "harness-compressed body decodes to \(out.count) bytes, expected \(payload.count)\(overLimit ? " or a limit error" : "")"
+                )
+            case .failure(let e):
+                try check(overLimit && e.kind == .limitExceeded, "harness-compressed body rejected: \(e)")
             }
         } else if codings.count == 1, codings[0] != .identity {
             // Oracle: zlib one-shot (gzip: one member filling the body; deflate: trailing bytes ignored).
@@ -67,7 +80,9 @@ public enum ContentDecodeFuzz: FuzzBody {
             let bits: Int32 = codings[0] == .gzip ? 31 : (zlibHeader ? 15 : -15)
             let oracle = ZlibOracle.inflateOnce(body, windowBits: bits, cap: limit)
             if oracle.complete && !oracle.capped && (codings[0] == .deflate || oracle.trailing == 0) {
-                guard case .success(let out) = oneShot else { throw FuzzFailure("zlib decodes what we reject: \(oneShot)") }
+                guard case .success(let out) = oneShot else {
+                    throw FuzzFailure("zlib decodes what we reject: \(oneShot)")
+                }
                 try check(out == oracle.output, "differs from zlib: \(out.count) vs \(oracle.output.count) bytes")
             }
         }

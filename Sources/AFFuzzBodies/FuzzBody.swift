@@ -1,6 +1,6 @@
 import AFCorpusFormat
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A broken invariant: the fuzz executable aborts on it (libFuzzer saves the input), the replay
@@ -48,17 +48,19 @@ extension FuzzBody {
 
 /// Every target replayed by `swift test` (the canary is not here: it crashes by design).
 public enum FuzzTargets {
-    public static var all: [any FuzzBody.Type] { [
-        PercentEscapeFuzz.self,
-        QueryStringFuzz.self,
-        JSONFuzz.self,
-        RequestFuzz.self,
-        MultipartWriterFuzz.self,
-        MultipartParserFuzz.self,
-        MediaTypeFuzz.self,
-        ContentDecodeFuzz.self,
-        ImageFuzz.self,
-        ResponseFuzz.self,
-        PlistRequestFuzz.self,
-    ] }
+    public static var all: [any FuzzBody.Type] {
+        [
+            PercentEscapeFuzz.self,
+            QueryStringFuzz.self,
+            JSONFuzz.self,
+            RequestFuzz.self,
+            MultipartWriterFuzz.self,
+            MultipartParserFuzz.self,
+            MediaTypeFuzz.self,
+            ContentDecodeFuzz.self,
+            ImageFuzz.self,
+            ResponseFuzz.self,
+            PlistRequestFuzz.self,
+        ]
+    }
 }

@@ -19,12 +19,18 @@ public enum ImageFuzz: FuzzBody {
         let result = Result { () throws(AFSError) in try ImageDecoder.identify(bytes, inflate: inflate) }
         if let built {
             guard case .success(let info?) = result else { throw FuzzFailure("harness PNG rejected: \(result)") }
-            try check(info.format == .png && info.width == built.width && info.height == built.height, "harness PNG read as \(info)")
+            try check(
+                info.format == .png && info.width == built.width && info.height == built.height,
+                "harness PNG read as \(info)")
         }
         if case .success(let info?) = result {
-            try check(info.width > 0 && info.height > 0 && info.width * info.height <= Limits.default.maxImagePixels, "size \(info.width)×\(info.height)")
+            try check(
+                info.width > 0 && info.height > 0 && info.width * info.height <= Limits.default.maxImagePixels,
+                "size \(info.width)×\(info.height)")
             if info.format == .png && inflate {
-                if let why = independentPNGCheck(bytes) { throw FuzzFailure("accepted a PNG the zlib check rejects: \(why)") }
+                if let why = independentPNGCheck(bytes) {
+                    throw FuzzFailure("accepted a PNG the zlib check rejects: \(why)")
+                }
             }
         }
     }
@@ -45,8 +51,10 @@ public enum ImageFuzz: FuzzBody {
             if header == nil {
                 guard type == "IHDR", length == 13 else { return "IHDR not first" }
                 let d = Array(data)
-                header = (Int(d[0]) << 24 | Int(d[1]) << 16 | Int(d[2]) << 8 | Int(d[3]),
-                          Int(d[4]) << 24 | Int(d[5]) << 16 | Int(d[6]) << 8 | Int(d[7]), d[9], d[8], d[12] == 1)
+                header = (
+                    Int(d[0]) << 24 | Int(d[1]) << 16 | Int(d[2]) << 8 | Int(d[3]),
+                    Int(d[4]) << 24 | Int(d[5]) << 16 | Int(d[6]) << 8 | Int(d[7]), d[9], d[8], d[12] == 1
+                )
             } else if type == "IDAT" {
                 idat += data
             }
@@ -55,11 +63,14 @@ public enum ImageFuzz: FuzzBody {
         }
         guard let h = header else { return "no IHDR" }
         guard ImageInput.formats.contains(where: { $0 == (h.colour, h.depth) }) else { return "colour type/bit depth" }
-        let lines = ImageInput.layout(width: h.w, height: h.h, bpp: ImageInput.bitsPerPixel(h.colour, h.depth), interlaced: h.interlaced)
+        let lines = ImageInput.layout(
+            width: h.w, height: h.h, bpp: ImageInput.bitsPerPixel(h.colour, h.depth), interlaced: h.interlaced)
         let expected = lines.reduce(0) { $0 + $1.rows * $1.rowBytes }
         let inflated = ZlibOracle.inflateOnce(idat, windowBits: 15, cap: expected)
         guard inflated.complete, !inflated.capped else { return "IDAT does not inflate (zlib)" }
-        guard inflated.output.count == expected else { return "IDAT inflates to \(inflated.output.count), expected \(expected)" }
+        guard inflated.output.count == expected else {
+            return "IDAT inflates to \(inflated.output.count), expected \(expected)"
+        }
         var at = 0
         for pass in lines {
             for _ in 0..<pass.rows {

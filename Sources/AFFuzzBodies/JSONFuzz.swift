@@ -21,25 +21,35 @@ public enum JSONFuzz: FuzzBody {
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = JSONInput.setUp(&input)
-        let (allowFragments, foundationDialect, cleaning, payload, parser) = (setup.allowFragments, setup.foundationDialect, setup.cleaning, setup.payload, setup.parser)
+        let (allowFragments, foundationDialect, cleaning, payload, parser) = (
+            setup.allowFragments, setup.foundationDialect, setup.cleaning, setup.payload, setup.parser
+        )
         let ours = Result { () throws(AFSError) in try parser.parse(payload) }
         var theirError: NSError?
         let theirs: Any?
-        do { theirs = try JSONSerialization.jsonObject(with: Data(payload), options: allowFragments ? [.fragmentsAllowed] : []) } catch {
+        do {
+            theirs = try JSONSerialization.jsonObject(
+                with: Data(payload), options: allowFragments ? [.fragmentsAllowed] : [])
+        } catch {
             theirs = nil
             theirError = error as NSError
         }
         switch (ours, theirs) {
         case (.failure(let e), _):
-            try check((e.domain == AFSError.cocoaDomain && e.code == 3840) || e.kind == .nestingTooDeep, "unexpected error \(e)")
-            try check(e.offset.map { $0 >= 0 && $0 <= payload.count } ?? true, "error offset \(e.offset ?? -1) outside input of \(payload.count): \(e)")
+            try check(
+                (e.domain == AFSError.cocoaDomain && e.code == 3840) || e.kind == .nestingTooDeep,
+                "unexpected error \(e)")
+            try check(
+                e.offset.map { $0 >= 0 && $0 <= payload.count } ?? true,
+                "error offset \(e.offset ?? -1) outside input of \(payload.count): \(e)")
             if foundationDialect, e.domain == AFSError.cocoaDomain, let theirError { try checkTexts(e, theirError) }
             if foundationDialect, let f = theirs {
                 // Only the U+FEFF decision explains this (see ``verdictAsFoundationKeysRead``): read
                 // as Foundation reads it, the document must be accepted, with Foundation's value.
                 let options: JSONSerialization.ReadingOptions = allowFragments ? [.fragmentsAllowed] : []
                 guard isNumberRangeError(e), let utf8 = foundationUTF8(payload, value: f, options: options),
-                      case .success(let w)? = verdictAsFoundationKeysRead(utf8, parser) else {
+                    case .success(let w)? = verdictAsFoundationKeysRead(utf8, parser)
+                else {
                     throw FuzzFailure("Foundation dialect rejects what JSONSerialization accepts: \(e)")
                 }
                 try agree(w, f, path: "$", exact: true)
@@ -48,7 +58,8 @@ public enum JSONFuzz: FuzzBody {
             if foundationDialect {
                 // The same decision the other way: keys one for us, two for Foundation.
                 guard isUTF8Candidate(payload),
-                      case .failure(let e)? = verdictAsFoundationKeysRead(payload, parser), isNumberRangeError(e) else {
+                    case .failure(let e)? = verdictAsFoundationKeysRead(payload, parser), isNumberRangeError(e)
+                else {
                     throw FuzzFailure("accepted what JSONSerialization rejects: \(v.jsonText.prefix(200))")
                 }
             } else {
@@ -83,7 +94,9 @@ public enum JSONFuzz: FuzzBody {
 
     static func checkCleaning(_ v: JSONValue, _ payload: [UInt8], _ parser: JSONParser) throws(FuzzFailure) {
         func clean(_ p: Profile, _ x: JSONValue) throws(FuzzFailure) -> JSONValue {
-            do { return try NullCleaning.clean(x, profile: p) } catch { throw FuzzFailure("null cleaning (\(p)) failed: \(error)") }
+            do { return try NullCleaning.clean(x, profile: p) } catch {
+                throw FuzzFailure("null cleaning (\(p)) failed: \(error)")
+            }
         }
         let af3 = try clean(.af3, v), af4 = try clean(.af4, v), strict = try clean(.strict, v)
         // The parser's fused cleaning (what the response serializer uses) equals the reference.
@@ -91,10 +104,16 @@ public enum JSONFuzz: FuzzBody {
             var fused = parser
             fused.nullCleaning = NullCleaning.Mode(profile)
             let got = Result { () throws(AFSError) in try fused.parse(payload) }
-            try check(got == .success(expected), "cleaning while parsing (\(profile)) differs from NullCleaning.clean: \(got)")
+            try check(
+                got == .success(expected), "cleaning while parsing (\(profile)) differs from NullCleaning.clean: \(got)"
+            )
         }
-        try check(af3.canonical == NullOracle.clean(v, arrays: false).canonical, "af3 cleaning differs from the independent cleaner")
-        try check(af4.canonical == NullOracle.clean(v, arrays: true).canonical, "af4 cleaning differs from the independent cleaner")
+        try check(
+            af3.canonical == NullOracle.clean(v, arrays: false).canonical,
+            "af3 cleaning differs from the independent cleaner")
+        try check(
+            af4.canonical == NullOracle.clean(v, arrays: true).canonical,
+            "af4 cleaning differs from the independent cleaner")
         try check(strict == af4, "strict cleaning differs from af4")
         let topIsContainer = v.arrayValue != nil || v.objectValue != nil
         if topIsContainer {
@@ -116,14 +135,17 @@ public enum JSONFuzz: FuzzBody {
     /// an odd trailing partial unit dropped) that Foundation reads as `value` (the one it chose).
     static func foundationUTF8(_ payload: [UInt8], value: Any, options: JSONSerialization.ReadingOptions) -> [UInt8]? {
         if isUTF8Candidate(payload) { return payload }
-        let encodings: [(String.Encoding, Int)] = [(.utf16LittleEndian, 2), (.utf16BigEndian, 2), (.utf32LittleEndian, 4), (.utf32BigEndian, 4)]
+        let encodings: [(String.Encoding, Int)] = [
+            (.utf16LittleEndian, 2), (.utf16BigEndian, 2), (.utf32LittleEndian, 4), (.utf32BigEndian, 4),
+        ]
         for (encoding, unit) in encodings {
             for skip in [0, 2, 4] where skip <= payload.count {
                 let n = (payload.count - skip) / unit * unit
                 guard let text = String(bytes: payload[skip..<(skip + n)], encoding: encoding) else { continue }
                 let utf8 = Array(text.utf8)
                 if let g = try? JSONSerialization.jsonObject(with: Data(utf8), options: options),
-                   let a = g as? NSObject, a == value as? NSObject {
+                    let a = g as? NSObject, a == value as? NSObject
+                {
                     return utf8
                 }
             }
@@ -158,15 +180,19 @@ public enum JSONFuzz: FuzzBody {
     /// and its NSDebugDescription sentence (SPEC §6.4). With several overflowing numbers Foundation
     /// names the one its unordered dictionaries reach first; the core, the first in the document.
     static func checkTexts(_ e: AFSError, _ theirs: NSError) throws(FuzzFailure) {
-        try check(e.message == theirs.localizedDescription, "description \(e.message) is not Foundation's \(theirs.localizedDescription)")
+        try check(
+            e.message == theirs.localizedDescription,
+            "description \(e.message) is not Foundation's \(theirs.localizedDescription)")
         let debug = theirs.userInfo[NSDebugDescriptionErrorKey] as? String
         if e.context["debugDescription"] == debug { return }
-        try check(isNumberRangeError(e) && debug?.hasSuffix(" is not representable in Swift.") == true,
-                  "NSDebugDescription \(e.context["debugDescription"] ?? "-") is not Foundation's \(debug ?? "-")")
+        try check(
+            isNumberRangeError(e) && debug?.hasSuffix(" is not representable in Swift.") == true,
+            "NSDebugDescription \(e.context["debugDescription"] ?? "-") is not Foundation's \(debug ?? "-")")
     }
 
     static func isNumberRangeError(_ e: AFSError) -> Bool {
-        e.domain == AFSError.cocoaDomain && e.code == 3840 && e.context["debugDescription"]?.hasSuffix(" is not representable in Swift.") == true
+        e.domain == AFSError.cocoaDomain && e.code == 3840
+            && e.context["debugDescription"]?.hasSuffix(" is not representable in Swift.") == true
     }
 
     /// `escape`: each dropped U+FEFF written as `\uFEFF` (an escape starts a new run, so a chain of
@@ -216,7 +242,9 @@ public enum JSONFuzz: FuzzBody {
                 guard let t = b as? String else { throw FuzzFailure("\(at): string vs \(type(of: b))") }
                 // Not `exact` (UTF-16/32): the U+FEFFs Foundation drops (``escapingDroppedBOMs(_:)``)
                 // are removed from both sides.
-                try check(Array(s.utf8) == Array(t.utf8) || (!exact && withoutBOMs(s) == withoutBOMs(t)), "\(at): string \(s.debugDescription) vs \(t.debugDescription)")
+                try check(
+                    Array(s.utf8) == Array(t.utf8) || (!exact && withoutBOMs(s) == withoutBOMs(t)),
+                    "\(at): string \(s.debugDescription) vs \(t.debugDescription)")
             case .array(let xs):
                 guard let ys = b as? [Any] else { throw FuzzFailure("\(at): array vs \(type(of: b))") }
                 try check(xs.count == ys.count, "\(at): array of \(xs.count) vs \(ys.count)")
@@ -234,9 +262,13 @@ public enum JSONFuzz: FuzzBody {
                 for (k, v) in d {
                     if theirs.updateValue(v, forKey: norm(k)) != nil { ambiguous.insert(norm(k)) }
                 }
-                try check(last.count == theirs.count || !ambiguous.isEmpty, "\(at): \(last.count) distinct keys vs \(theirs.count)")
+                try check(
+                    last.count == theirs.count || !ambiguous.isEmpty,
+                    "\(at): \(last.count) distinct keys vs \(theirs.count)")
                 for (k, v) in last where !ambiguous.contains(k) {
-                    guard let w = theirs[k] else { throw FuzzFailure("\(at): key \(k.debugDescription) missing in Foundation's") }
+                    guard let w = theirs[k] else {
+                        throw FuzzFailure("\(at): key \(k.debugDescription) missing in Foundation's")
+                    }
                     work.append((v, w, "\(at).\(k)"))
                 }
             }
@@ -271,10 +303,11 @@ enum NullOracle {
     static func clean(_ v: JSONValue, arrays: Bool) -> JSONValue {
         switch v {
         case .array(let xs):
-            return .array(xs.compactMap { x in
-                if arrays, x.isNull { return nil }
-                return clean(x, arrays: arrays)
-            })
+            return .array(
+                xs.compactMap { x in
+                    if arrays, x.isNull { return nil }
+                    return clean(x, arrays: arrays)
+                })
         case .object(let ms):
             var last: [String: JSONValue] = [:]
             var order: [String] = []
@@ -282,10 +315,11 @@ enum NullOracle {
                 if last[m.key] == nil { order.append(m.key) }
                 last[m.key] = m.value
             }
-            return .object(order.compactMap { k in
-                guard let value = last[k], !value.isNull else { return nil }
-                return .init(k, clean(value, arrays: arrays))
-            })
+            return .object(
+                order.compactMap { k in
+                    guard let value = last[k], !value.isNull else { return nil }
+                    return .init(k, clean(value, arrays: arrays))
+                })
         default:
             return v
         }

@@ -11,53 +11,76 @@ import AFSerialization
 /// §6.3 (−1016 only with a body and a URL; −1011 only with a URL, outer, with −1016 underlying).
 public enum MediaTypeFuzz: FuzzBody {
     public static var name: String { MediaTypeInput.name }
-    static let patternEssences = Dictionary(uniqueKeysWithValues: MediaTypeInput.patterns.map { ($0, RFC9110MediaType.recognize(Array($0.utf8))) })
+    static let patternEssences = Dictionary(
+        uniqueKeysWithValues: MediaTypeInput.patterns.map { ($0, RFC9110MediaType.recognize(Array($0.utf8))) })
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = MediaTypeInput.setUp(&input)
-        let (profile, status, flags, mask, contentType) = (setup.profile, setup.status, setup.flags, setup.mask, setup.contentType)
+        let (profile, status, flags, mask, contentType) = (
+            setup.profile, setup.status, setup.flags, setup.mask, setup.contentType
+        )
 
         // MIME type, af rule (SPEC §6.2) and strict parser vs the recognizer.
         let af = MediaType.afMIMEType(contentType)
         try check(af == afRule(contentType), "af MIME type \(af) for \(contentType.debugDescription)")
         let parsed = MediaType.parse(contentType)
         let recognized = RFC9110MediaType.recognize(Array(contentType.utf8))
-        try check((parsed == nil) == (recognized == nil), "strict parser \(parsed == nil ? "rejects" : "accepts") \(contentType.debugDescription), RFC 9110 grammar says the opposite")
+        try check(
+            (parsed == nil) == (recognized == nil),
+            "strict parser \(parsed == nil ? "rejects" : "accepts") \(contentType.debugDescription), RFC 9110 grammar says the opposite"
+        )
         if let parsed, let recognized {
             try check(parsed.essence == recognized, "essence \(parsed.essence) vs \(recognized)")
             try check(af == recognized, "af MIME \(af) disagrees with strict essence \(recognized)")
         }
-        try check(MediaType.mimeType(contentType: contentType, profile: profile) == (profile == .strict ? recognized : af), "mimeType(profile:)")
+        try check(
+            MediaType.mimeType(contentType: contentType, profile: profile) == (profile == .strict ? recognized : af),
+            "mimeType(profile:)")
 
         // Validation (SPEC §6.3).
         let hasURL = flags & 1 != 0, hasBody = flags & 2 != 0
-        let types: [String]? = flags & 4 != 0 ? MediaTypeInput.patterns.indices.filter { mask & (1 << $0) != 0 }.map { MediaTypeInput.patterns[$0] } : nil
+        let types: [String]? =
+            flags & 4 != 0
+            ? MediaTypeInput.patterns.indices.filter { mask & (1 << $0) != 0 }.map { MediaTypeInput.patterns[$0] } : nil
         let codes: [ClosedRange<Int>]? = flags & 8 != 0 ? [200...299] : nil
         let headers = flags & 16 != 0 ? [] : [HTTPResponse.Header("Content-Type", contentType)]
-        let response = HTTPResponse(statusCode: status, headers: headers, url: hasURL ? "http://h/" : nil, body: hasBody ? [0x7B] : nil)
-        let outcome = ResponseValidation(acceptableContentTypes: types, acceptableStatusCodes: codes).validate(response, profile: profile)
+        let response = HTTPResponse(
+            statusCode: status, headers: headers, url: hasURL ? "http://h/" : nil, body: hasBody ? [0x7B] : nil)
+        let outcome = ResponseValidation(acceptableContentTypes: types, acceptableStatusCodes: codes).validate(
+            response, profile: profile)
 
         let mime: String? = flags & 16 != 0 ? nil : (profile == .strict ? recognized : af)
-        let typeOK = types.map { ts in mime.map { m in ts.contains { accepts(m, $0, strict: profile == .strict) } } ?? false } ?? true
+        let typeOK =
+            types.map { ts in mime.map { m in ts.contains { accepts(m, $0, strict: profile == .strict) } } ?? false }
+            ?? true
         let typeFails = !typeOK && !(mime == nil && !hasBody)
         let statusFails = codes != nil && !(200...299).contains(status) && hasURL
-        try check(outcome.valid == !(typeFails || statusFails), "valid \(outcome.valid), expected \(!(typeFails || statusFails))")
+        try check(
+            outcome.valid == !(typeFails || statusFails),
+            "valid \(outcome.valid), expected \(!(typeFails || statusFails))")
         let typeError = typeFails && hasBody && hasURL
         let chain = outcome.error?.chain ?? []
         let expectedCodes = (statusFails ? [-1011] : []) + (typeError ? [-1016] : [])
-        try check(chain.map(\.code) == expectedCodes, "error chain codes \(chain.map(\.code)), expected \(expectedCodes)")
+        try check(
+            chain.map(\.code) == expectedCodes, "error chain codes \(chain.map(\.code)), expected \(expectedCodes)")
         try check(chain.allSatisfy { $0.domain == AFSError.responseDomain }, "error domain")
         if typeError, let e = chain.last {
-            try check(e.message == "Request failed: unacceptable content-type: \(mime ?? "(null)")", "−1016 description \(e.message)")
+            try check(
+                e.message == "Request failed: unacceptable content-type: \(mime ?? "(null)")",
+                "−1016 description \(e.message)")
         }
         if statusFails, let e = chain.first {
-            try check(e.message.hasPrefix("Request failed: ") && e.message.hasSuffix(" (\(status))"), "−1011 description \(e.message)")
+            try check(
+                e.message.hasPrefix("Request failed: ") && e.message.hasSuffix(" (\(status))"),
+                "−1011 description \(e.message)")
         }
         // Chaining never replaces an existing underlying error: it goes at the end of the chain.
         if let e = outcome.error {
             let other = AFSError(domain: "x", code: 1, message: "other")
             let codes = { (c: [AFSError]) in c.map { "\($0.domain) \($0.code)" } }
-            try check(codes(e.chaining(other).chain) == codes(e.chain) + ["x 1"], "chaining replaced an existing underlying error")
+            try check(
+                codes(e.chaining(other).chain) == codes(e.chain) + ["x 1"],
+                "chaining replaced an existing underlying error")
         }
     }
 
@@ -67,7 +90,9 @@ public enum MediaTypeFuzz: FuzzBody {
         let bytes = Array(s.utf8)
         let head = bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count)]
         let ws: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
-        guard let first = head.firstIndex(where: { !ws.contains($0) }), let last = head.lastIndex(where: { !ws.contains($0) }) else { return "" }
+        guard let first = head.firstIndex(where: { !ws.contains($0) }),
+            let last = head.lastIndex(where: { !ws.contains($0) })
+        else { return "" }
         return String(decoding: head[first...last], as: UTF8.self).lowercased()
     }
 
@@ -75,7 +100,9 @@ public enum MediaTypeFuzz: FuzzBody {
     /// `*/*` and `type/*` wildcards; af: exact string match.
     static func accepts(_ mime: String, _ pattern: String, strict: Bool) -> Bool {
         guard strict else { return mime == pattern }
-        guard let p = patternEssences[pattern] ?? nil, let m = RFC9110MediaType.recognize(Array(mime.utf8)) else { return false }
+        guard let p = patternEssences[pattern] ?? nil, let m = RFC9110MediaType.recognize(Array(mime.utf8)) else {
+            return false
+        }
         let (pt, ps) = split(p), (mt, ms) = split(m)
         if pt == "*" { return ps == "*" }
         return pt == mt && (ps == "*" || ps == ms)
@@ -94,7 +121,9 @@ enum RFC9110MediaType {
     /// RFC 9110 §5.6.2 `tchar`, as a byte table.
     static let tchar: [Bool] = {
         var t = [Bool](repeating: false, count: 256)
-        for c in "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8 { t[Int(c)] = true }
+        for c in "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8 {
+            t[Int(c)] = true
+        }
         return t
     }()
     static func isTChar(_ c: UInt8) -> Bool { tchar[Int(c)] }

@@ -16,12 +16,20 @@ public enum MultipartParserFuzz: FuzzBody {
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = MultipartParserInput.setUp(&input)
-        let (boundary, chunkA, chunkB, options, body) = (setup.boundary, setup.chunkA, setup.chunkB, setup.options, setup.body)
+        let (boundary, chunkA, chunkB, options, body) = (
+            setup.boundary, setup.chunkA, setup.chunkB, setup.options, setup.body
+        )
         let limits = options.limits
 
-        if (try? AFSerialization.MultipartParser(boundary: boundary, options: options)) == nil { return }  // invalid boundary: typed error
-        let whole = Result { () throws(AFSError) in try AFSerialization.MultipartParser.parse(body, boundary: boundary, options: options) }
-        let chunked = Result { () throws(AFSError) in try AFSerialization.MultipartParser.parse(body, boundary: boundary, options: options, chunkSizes: [chunkA, chunkB]) }
+        // invalid boundary: typed error
+        if (try? AFSerialization.MultipartParser(boundary: boundary, options: options)) == nil { return }
+        let whole = Result { () throws(AFSError) in
+            try AFSerialization.MultipartParser.parse(body, boundary: boundary, options: options)
+        }
+        let chunked = Result { () throws(AFSError) in
+            try AFSerialization.MultipartParser.parse(
+                body, boundary: boundary, options: options, chunkSizes: [chunkA, chunkB])
+        }
         switch (whole, chunked) {
         case (.success(let a), .success(let b)):
             try check(a == b, "chunking (\(chunkA), \(chunkB)) changes the parts")
@@ -33,7 +41,9 @@ public enum MultipartParserFuzz: FuzzBody {
             throw FuzzFailure("chunking (\(chunkA), \(chunkB)) changes success: \(whole) vs \(chunked)")
         }
         guard case .success(let parts) = whole else { return }
-        try check(parts.count <= limits.maxMultipartParts && body.count <= limits.maxMultipartBytes, "limits exceeded yet accepted")
+        try check(
+            parts.count <= limits.maxMultipartParts && body.count <= limits.maxMultipartBytes,
+            "limits exceeded yet accepted")
 
         // Written back with SPEC §5.2 framing, the parts parse to themselves.
         var written: [UInt8] = []
@@ -45,7 +55,9 @@ public enum MultipartParserFuzz: FuzzBody {
         written += Array("\r\n--\(boundary)--\r\n".utf8)
         var roomy = options
         roomy.limits = .default
-        switch Result(catching: { () throws(AFSError) in try AFSerialization.MultipartParser.parse(written, boundary: boundary, options: roomy) }) {
+        switch Result(catching: { () throws(AFSError) in
+            try AFSerialization.MultipartParser.parse(written, boundary: boundary, options: roomy)
+        }) {
         case .success(let again): try check(again == parts, "parts written back parse differently")
         case .failure(let e): throw FuzzFailure("parts written back do not parse: \(e)")
         }
@@ -57,13 +69,16 @@ public enum MultipartParserFuzz: FuzzBody {
         // §5.1.1: a delimiter starts a line), so it gets the body from the first delimiter line.
         // It does not implement SPEC §5.7's delimiter-line decision (a `--boundary` line that goes
         // on with other bytes is data), so bodies with such a line are not compared.
-        guard let kit = FuzzOracles.installed.multipartReference, !hasDelimiterLookalike(body, boundary: boundary) else { return }
+        guard let kit = FuzzOracles.installed.multipartReference, !hasDelimiterLookalike(body, boundary: boundary)
+        else { return }
         let start = firstDelimiterLine(body, boundary: boundary) ?? 0
         guard let kitParts = kit(kitSafe(Array(body[start...])), boundary) else { return }
         try check(kitParts.count == parts.count, "multipart-kit sees \(kitParts.count) parts, we \(parts.count)")
         for (k, p) in zip(kitParts, parts) {
             try check(k.body == kitSafe(p.body), "multipart-kit body differs for part \(p.name.debugDescription)")
-            let mine = p.headers.map { ($0.name.lowercased(), trim(String(decoding: kitSafe(Array($0.value.utf8)), as: UTF8.self))) }
+            let mine = p.headers.map {
+                ($0.name.lowercased(), trim(String(decoding: kitSafe(Array($0.value.utf8)), as: UTF8.self)))
+            }
             let theirs = k.headers.map { ($0.name.lowercased(), trim($0.value)) }
             try check(mine.elementsEqual(theirs, by: { $0 == $1 }), "multipart-kit headers \(theirs) vs \(mine)")
         }

@@ -1,7 +1,7 @@
 import AFCorpusFormat
 import AFSerialization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC §5.1–5.6 multipart writer and phase reader.
@@ -26,20 +26,25 @@ public enum MultipartWriterFuzz: FuzzBody {
             form = try spec.build()
         } catch {
             // strict refuses CR/LF in a MIME type or header; a collision past 63 regenerations.
-            try check(profile == .strict && [.invalidPartHeader, .boundaryCollision].contains(error.kind), "unexpected error building the form: \(error)")
+            try check(
+                profile == .strict && [.invalidPartHeader, .boundaryCollision].contains(error.kind),
+                "unexpected error building the form: \(error)")
             return
         }
 
         let reference = MultipartWriterInput.read(form.makeStream(), sizes: [1 << 16])
         let packet = packetByte == 0 ? nil : Int(packetByte)
-        let throttled = MultipartWriterInput.read(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [readA, readB], packet: packet)
+        let throttled = MultipartWriterInput.read(
+            form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: [readA, readB], packet: packet)
         switch (reference, throttled) {
         case (.failure(let e), .failure(let f)):
             try check(e.kind == f.kind, "read sizes change the error: \(e) vs \(f)")
             try check(lengthLie || profile == .strict, "unexpected read error \(e)")
             return
         case (.success(let a), .success(let b)):
-            if spec.flags & 4 != 0, let why = MultipartWriterInput.fileMismatch(form, bytes: a) { throw FuzzFailure(why) }
+            if spec.flags & 4 != 0, let why = MultipartWriterInput.fileMismatch(form, bytes: a) {
+                throw FuzzFailure(why)
+            }
             try check(a == b, "read sizes (\(readA), \(readB)) / packet \(packetByte) change the bytes")
             try check(!lengthLie, "a stream that lies about its length was read without error")
             try check(a.count == form.contentLength, "\(a.count) bytes, Content-Length \(form.contentLength)")
@@ -49,31 +54,45 @@ public enum MultipartWriterFuzz: FuzzBody {
         }
     }
 
-    static func checkParsesBack(_ bytes: [UInt8], form: MultipartFormData, expected: [MultipartWriterInput.Expected], profile: Profile) throws(FuzzFailure) {
+    static func checkParsesBack(
+        _ bytes: [UInt8], form: MultipartFormData, expected: [MultipartWriterInput.Expected], profile: Profile
+    ) throws(FuzzFailure) {
         if expected.isEmpty { try check(bytes.isEmpty, "no parts but \(bytes.count) bytes"); return }
         let delimiter = Array("\r\n--\(form.boundary)".utf8)
-        func holds(_ b: [UInt8], _ d: [UInt8]) -> Bool { b.count >= d.count && (0...(b.count - d.count)).contains { b[$0..<$0 + d.count].elementsEqual(d) } }
+        func holds(_ b: [UInt8], _ d: [UInt8]) -> Bool {
+            b.count >= d.count && (0...(b.count - d.count)).contains { b[$0..<$0 + d.count].elementsEqual(d) }
+        }
         // A body holding the delimiter, or an AF-verbatim name/filename holding CR, LF or `"`, is
         // not expected to survive a round trip (SPEC §5.7: parse(write) == parts otherwise).
         let framingSafe = expected.allSatisfy { e in
             !holds(Array((e.body + delimiter).dropLast()), delimiter)
-                && (profile == .strict || ![e.name, e.filename ?? ""].contains { $0.utf8.contains { [0x0A, 0x0D, 0x22].contains($0) } })
+                && (profile == .strict
+                    || ![e.name, e.filename ?? ""].contains { $0.utf8.contains { [0x0A, 0x0D, 0x22].contains($0) } })
         }
         guard framingSafe else { return }
         let parsed: [MultipartParsedPart]
         do {
-            parsed = try MultipartParser.parse(bytes, boundary: form.boundary, options: MultipartParserOptions(allowUTF8Headers: true))
+            parsed = try MultipartParser.parse(
+                bytes, boundary: form.boundary, options: MultipartParserOptions(allowUTF8Headers: true))
         } catch {
             // Control characters other than CR/LF in a header are malformed (RFC 9110 §5.5).
-            if expected.contains(where: { e in [e.name, e.filename ?? "", e.mimeType ?? ""].contains { $0.utf8.contains { $0 < 0x20 || $0 == 0x7F } } }) { return }
+            if expected.contains(where: { e in
+                [e.name, e.filename ?? "", e.mimeType ?? ""].contains { $0.utf8.contains { $0 < 0x20 || $0 == 0x7F } }
+            }) {
+                return
+            }
             throw FuzzFailure("our parser rejects what we wrote: \(error)")
         }
         try check(parsed.count == expected.count, "parsed \(parsed.count) parts, wrote \(expected.count)")
         for (p, e) in zip(parsed, expected) {
             try check(p.body == e.body, "part \(e.name.debugDescription): body differs")
-            try check(p.name == htmlEscaped(e.name, profile), "name \(p.name.debugDescription) vs \(e.name.debugDescription)")
-            try check(p.filename == e.filename.map { htmlEscaped($0, profile) }, "filename \(p.filename.debugDescription)")
-            try check(p.contentType == e.mimeType, "content type \(p.contentType.debugDescription) vs \(e.mimeType.debugDescription)")
+            try check(
+                p.name == htmlEscaped(e.name, profile), "name \(p.name.debugDescription) vs \(e.name.debugDescription)")
+            try check(
+                p.filename == e.filename.map { htmlEscaped($0, profile) }, "filename \(p.filename.debugDescription)")
+            try check(
+                p.contentType == e.mimeType,
+                "content type \(p.contentType.debugDescription) vs \(e.mimeType.debugDescription)")
         }
     }
 
@@ -82,7 +101,9 @@ public enum MultipartWriterFuzz: FuzzBody {
     /// `"` can only be those ASCII bytes), so a bug there is not copied into its own check.
     static func htmlEscaped(_ s: String, _ profile: Profile) -> String {
         guard profile == .strict else { return s }
-        let replacements: [UInt8: [UInt8]] = [0x0A: Array("%0A".utf8), 0x0D: Array("%0D".utf8), 0x22: Array("%22".utf8)]
+        let replacements: [UInt8: [UInt8]] = [
+            0x0A: Array("%0A".utf8), 0x0D: Array("%0D".utf8), 0x22: Array("%22".utf8),
+        ]
         return String(decoding: s.utf8.flatMap { replacements[$0] ?? [$0] }, as: UTF8.self)
     }
 }

@@ -22,15 +22,17 @@ public enum PercentEscapeFuzz: FuzzBody {
         case .rfc3986Unreserved: alnum + "-._~"
         }
     }
-    static let allowedTables: [EscapeStyle: [Bool]] = Dictionary(uniqueKeysWithValues: EscapeStyle.allCases.map { style in
-        var t = [Bool](repeating: false, count: 256)
-        for b in allowedText(style).utf8 { t[Int(b)] = true }
-        return (style, t)
-    })
+    static let allowedTables: [EscapeStyle: [Bool]] = Dictionary(
+        uniqueKeysWithValues: EscapeStyle.allCases.map { style in
+            var t = [Bool](repeating: false, count: 256)
+            for b in allowedText(style).utf8 { t[Int(b)] = true }
+            return (style, t)
+        })
     /// Foundation's input set; `whatwgForm` also lets space through, then maps it to `+`.
-    static let foundationSets: [EscapeStyle: CharacterSet] = Dictionary(uniqueKeysWithValues: EscapeStyle.allCases.map {
-        ($0, CharacterSet(charactersIn: allowedText($0) + ($0 == .whatwgForm ? " " : "")))
-    })
+    static let foundationSets: [EscapeStyle: CharacterSet] = Dictionary(
+        uniqueKeysWithValues: EscapeStyle.allCases.map {
+            ($0, CharacterSet(charactersIn: allowedText($0) + ($0 == .whatwgForm ? " " : "")))
+        })
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = PercentEscapeInput.setUp(&input)
@@ -40,13 +42,19 @@ public enum PercentEscapeFuzz: FuzzBody {
         if utf16Mode {
             let units = setup.units
             let oracle = String(validating: units, as: UTF16.self)
-            let ours: Result<String, AFSError> = Result { () throws(AFSError) in try PercentEscape.escape(utf16: units, style: style) }
+            let ours: Result<String, AFSError> = Result { () throws(AFSError) in
+                try PercentEscape.escape(utf16: units, style: style)
+            }
             switch (oracle, ours) {
             case (nil, .failure(let e)):
                 try check(e.kind == .unpairedSurrogate, "utf16: wrong error kind \(e)")
                 let at = e.offset ?? -1
-                try check(at >= 0 && at < units.count && UTF16.isSurrogate(units[at]), "utf16: error offset \(at) is not a surrogate")
-                try check(String(validating: units[..<at], as: UTF16.self) != nil, "utf16: units before offset \(at) are not valid")
+                try check(
+                    at >= 0 && at < units.count && UTF16.isSurrogate(units[at]),
+                    "utf16: error offset \(at) is not a surrogate")
+                try check(
+                    String(validating: units[..<at], as: UTF16.self) != nil,
+                    "utf16: units before offset \(at) are not valid")
                 return
             case (nil, .success):
                 throw FuzzFailure("utf16: lone surrogate accepted")
@@ -58,13 +66,17 @@ public enum PercentEscapeFuzz: FuzzBody {
             }
         } else {
             let oracle = String(validating: payload, as: UTF8.self)
-            let ours: Result<String, AFSError> = Result { () throws(AFSError) in try PercentEscape.escape(bytes: payload, style: style) }
+            let ours: Result<String, AFSError> = Result { () throws(AFSError) in
+                try PercentEscape.escape(bytes: payload, style: style)
+            }
             switch (oracle, ours) {
             case (nil, .failure(let e)):
                 try check(e.kind == .invalidUTF8, "utf8: wrong error kind \(e)")
                 let at = e.offset ?? -1
                 try check(at >= 0 && at < payload.count, "utf8: error offset \(at) out of range")
-                try check(String(validating: payload[..<at], as: UTF8.self) != nil, "utf8: bytes before offset \(at) are not valid")
+                try check(
+                    String(validating: payload[..<at], as: UTF8.self) != nil,
+                    "utf8: bytes before offset \(at) are not valid")
                 return
             case (nil, .success):
                 throw FuzzFailure("utf8: invalid UTF-8 accepted")
@@ -76,7 +88,8 @@ public enum PercentEscapeFuzz: FuzzBody {
             }
         }
         let text = PercentEscape.escape(string, style: style)
-        try check(text.utf8.elementsEqual(escaped.utf8), "\(utf16Mode ? "utf16" : "utf8"): differs from String entry point")
+        try check(
+            text.utf8.elementsEqual(escaped.utf8), "\(utf16Mode ? "utf16" : "utf8"): differs from String entry point")
         try checkEscaped(string, text, style: style, batchSize: batchSize)
     }
 
@@ -86,7 +99,9 @@ public enum PercentEscapeFuzz: FuzzBody {
         // Differential: Foundation with the style's allowed set.
         var foundation = s.addingPercentEncoding(withAllowedCharacters: foundationSets[style]!)
         if style == .whatwgForm { foundation = foundation?.replacingOccurrences(of: " ", with: "+") }
-        try check(foundation.map { $0.utf8.elementsEqual(text.utf8) } ?? false, "differs from Foundation: ours \(text.debugDescription), Foundation \(foundation.debugDescription)")
+        try check(
+            foundation.map { $0.utf8.elementsEqual(text.utf8) } ?? false,
+            "differs from Foundation: ours \(text.debugDescription), Foundation \(foundation.debugDescription)")
 
         // Only allowed bytes stay; every escape is `%XX` uppercase and escapes a byte that needed it.
         let table = allowedTables[style]!
@@ -103,13 +118,17 @@ public enum PercentEscapeFuzz: FuzzBody {
                 try check(!(style == .whatwgForm && decoded == 0x20), "space escaped in whatwgForm at \(i)")
                 i += 3
             } else {
-                try check(table[Int(b)] || (style == .whatwgForm && b == UInt8(ascii: "+")), "byte \(b) left unescaped at \(i)")
+                try check(
+                    table[Int(b)] || (style == .whatwgForm && b == UInt8(ascii: "+")),
+                    "byte \(b) left unescaped at \(i)")
                 i += 1
             }
         }
 
         // Unescape round trip (an independent decoder; `+` is space in WHATWG forms).
-        try check(PercentDecoding.decode(out, plusIsSpace: style == .whatwgForm).map { $0.elementsEqual(s.utf8) } ?? false, "unescape round trip lost data")
+        try check(
+            PercentDecoding.decode(out, plusIsSpace: style == .whatwgForm).map { $0.elementsEqual(s.utf8) } ?? false,
+            "unescape round trip lost data")
 
         // Batching (§1.4): same text for any batch size; ranges tile the string, each ends on the
         // first Character boundary at or past start + batchSize.
@@ -130,7 +149,9 @@ public enum PercentEscapeFuzz: FuzzBody {
         for r in batched.batches {
             try check(r.lowerBound == start && r.upperBound > start, "batch \(r) does not continue at \(start)")
             while k < boundaries.count && boundaries[k] < min(start + batchSize, offset) { k += 1 }
-            try check(k < boundaries.count && r.upperBound == boundaries[k], "batch \(r) does not end on the first Character boundary ≥ \(start + batchSize)")
+            try check(
+                k < boundaries.count && r.upperBound == boundaries[k],
+                "batch \(r) does not end on the first Character boundary ≥ \(start + batchSize)")
             start = r.upperBound
         }
         try check(start == offset, "batches cover \(start) of \(offset) units")

@@ -22,7 +22,9 @@ public enum PlistRequestFuzz: FuzzBody {
         let contentType = setup.flags & 2 != 0 ? "text/mine" : PropertyListRequestSerializer.contentType
         guard let parameters = setup.parameters else {
             guard case .success(let out) = result else { throw FuzzFailure("error without parameters: \(result)") }
-            try check(out.body.isNone && out.headers["Content-Type"] == (setup.flags & 2 != 0 ? "text/mine" : nil), "no parameters: body or Content-Type added")
+            try check(
+                out.body.isNone && out.headers["Content-Type"] == (setup.flags & 2 != 0 ? "text/mine" : nil),
+                "no parameters: body or Content-Type added")
             return
         }
         let notPlist = !parameters.allNodes { v in
@@ -33,23 +35,37 @@ public enum PlistRequestFuzz: FuzzBody {
         }
         switch result {
         case .failure(let e):
-            if e.kind == .nestingTooDeep { try check(parameters.depth > Limits.default.maxParameterDepth, "depth error at depth \(parameters.depth)"); return }
-            try check(notPlist, "rejected a property-list tree: \(e)")
-            try check(e.domain == AFSError.cocoaDomain && e.code == PlistXMLWriter.writeInvalidCode, "wrong error for a null or a set: \(e)")
-        case .success(let out):
-            try check(!notPlist, "wrote a null or a set")
-            try check(out.headers["Content-Type"] == contentType, "Content-Type \(out.headers["Content-Type"] ?? "none")")
-            guard let body = out.body.bytes else { throw FuzzFailure("no body") }
-            guard parameters.depth <= RequestFuzz.foundationDepth else {
-                try check((try? PropertyListSerialization.propertyList(from: Data(body), options: [], format: nil)) != nil,
-                          "PropertyListSerialization cannot read the body of a \(parameters.depth)-deep tree")
+            if e.kind == .nestingTooDeep {
+                try check(
+                    parameters.depth > Limits.default.maxParameterDepth, "depth error at depth \(parameters.depth)");
                 return
             }
-            guard let theirs = try? PropertyListSerialization.data(fromPropertyList: parameters.foundationBodyObject, format: .xml, options: 0) else {
+            try check(notPlist, "rejected a property-list tree: \(e)")
+            try check(
+                e.domain == AFSError.cocoaDomain && e.code == PlistXMLWriter.writeInvalidCode,
+                "wrong error for a null or a set: \(e)")
+        case .success(let out):
+            try check(!notPlist, "wrote a null or a set")
+            try check(
+                out.headers["Content-Type"] == contentType, "Content-Type \(out.headers["Content-Type"] ?? "none")")
+            guard let body = out.body.bytes else { throw FuzzFailure("no body") }
+            guard parameters.depth <= RequestFuzz.foundationDepth else {
+                try check(
+                    (try? PropertyListSerialization.propertyList(from: Data(body), options: [], format: nil)) != nil,
+                    "PropertyListSerialization cannot read the body of a \(parameters.depth)-deep tree")
+                return
+            }
+            guard
+                let theirs = try? PropertyListSerialization.data(
+                    fromPropertyList: parameters.foundationBodyObject, format: .xml, options: 0)
+            else {
                 throw FuzzFailure("PropertyListSerialization refuses a tree without null or set")
             }
             if !parameters.dictionaryShape.duplicateKeys {
-                try check(body == Array(theirs), "body differs from PropertyListSerialization: \(String(decoding: body, as: UTF8.self).prefix(400)) vs \(String(decoding: theirs, as: UTF8.self).prefix(400))")
+                try check(
+                    body == Array(theirs),
+                    "body differs from PropertyListSerialization: \(String(decoding: body, as: UTF8.self).prefix(400)) vs \(String(decoding: theirs, as: UTF8.self).prefix(400))"
+                )
             } else {
                 // An NSDictionary keeps one of the equal keys; the model writes every entry, and a
                 // reader keeps the last. Both bodies must read back to the same property list.

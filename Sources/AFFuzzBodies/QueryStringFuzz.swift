@@ -18,7 +18,9 @@ public enum QueryStringFuzz: FuzzBody {
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = QueryStringInput.setUp(&input)
         let (profile, options, tree) = (setup.profile, setup.options, setup.tree)
-        let (escapeStyle, arrayStyle, boolStyle, limits) = (options.escapeStyle, options.arrayStyle, options.boolStyle, options.limits)
+        let (escapeStyle, arrayStyle, boolStyle, limits) = (
+            options.escapeStyle, options.arrayStyle, options.boolStyle, options.limits
+        )
 
         let first = Result { () throws(AFSError) in try QueryString.encode(tree, profile: profile, options: options) }
         // Determinism: encoded again, the tree gives the same result. An accepted tree with
@@ -27,7 +29,9 @@ public enum QueryStringFuzz: FuzzBody {
         // was a third of each execution).
         let reversed: ParameterValue? = if case .success = first { tree.reversedDictionaries() } else { nil }
         if reversed == nil {
-            let second = Result { () throws(AFSError) in try QueryString.encode(tree, profile: profile, options: options) }
+            let second = Result { () throws(AFSError) in
+                try QueryString.encode(tree, profile: profile, options: options)
+            }
             try check(first == second, "not deterministic")
         }
 
@@ -45,7 +49,8 @@ public enum QueryStringFuzz: FuzzBody {
 
         switch first {
         case .failure(let e):
-            try check(e.kind.map(allowedErrors.contains) ?? false, "unexpected error \(e); expected one of \(allowedErrors)")
+            try check(
+                e.kind.map(allowedErrors.contains) ?? false, "unexpected error \(e); expected one of \(allowedErrors)")
         case .success(let text):
             try check(allowedErrors.isEmpty, "no error, expected one of \(allowedErrors)")
             // (field, value) pairs as the output reads back, compared with the input's leaves by their
@@ -81,31 +86,42 @@ public enum QueryStringFuzz: FuzzBody {
             }
             if expected.orderKnown {
                 // SPEC §2.2–2.3 order, exactly: any ordering bug fails here.
-                try check(sameBytes(decoded, expected.pairs), "decoded pairs differ from the input's leaves in SPEC §2.3 order: \(decoded) vs \(expected.pairs)")
+                try check(
+                    sameBytes(decoded, expected.pairs),
+                    "decoded pairs differ from the input's leaves in SPEC §2.3 order: \(decoded) vs \(expected.pairs)")
             } else {
-                try check(sameBytes(sortedByBytes(decoded), sortedByBytes(expected.pairs)), "decoded pairs differ from the input's leaves: \(decoded) vs \(expected.pairs)")
+                try check(
+                    sameBytes(sortedByBytes(decoded), sortedByBytes(expected.pairs)),
+                    "decoded pairs differ from the input's leaves: \(decoded) vs \(expected.pairs)")
             }
 
             // Reordering dictionary entries changes nothing when keys are distinct (sorted, §2.3);
             // a tree without such dictionaries comes back unchanged and this is the determinism check.
             if let reversed {
-                let again = Result { () throws(AFSError) in try QueryString.encode(reversed, profile: profile, options: options) }
+                let again = Result { () throws(AFSError) in
+                    try QueryString.encode(reversed, profile: profile, options: options)
+                }
                 try check(again == first, "not deterministic, or dictionary entry order changes the output")
             }
         }
     }
 
     static func unescape<C: Collection<UInt8>>(_ bytes: C, _ style: EscapeStyle) -> String? {
-        PercentDecoding.decode(bytes, plusIsSpace: style == .whatwgForm).flatMap { String(validating: $0, as: UTF8.self) }
+        PercentDecoding.decode(bytes, plusIsSpace: style == .whatwgForm).flatMap {
+            String(validating: $0, as: UTF8.self)
+        }
     }
 
     typealias Pair = (field: String, value: String?)
 
     /// The same pairs, field and value compared by their UTF-8 bytes.
     static func sameBytes(_ a: [Pair], _ b: [Pair]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            compareBytes(x.field, y.field) == 0 && (x.value.flatMap { v in y.value.map { compareBytes(v, $0) == 0 } } ?? (x.value == nil && y.value == nil))
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                compareBytes(x.field, y.field) == 0
+                    && (x.value.flatMap { v in y.value.map { compareBytes(v, $0) == 0 } }
+                        ?? (x.value == nil && y.value == nil))
+            }
     }
 
     /// Sorted by field bytes, then value bytes (no value first): the multiset comparison's order.
@@ -185,26 +201,34 @@ public enum QueryStringFuzz: FuzzBody {
                     let c = QueryStringFuzz.compareBytes(es[a].key, es[b].key)
                     return c != 0 ? c < 0 : a < b
                 }
-                for e in order.map({ es[$0] }) { walk(e.value, field: field.map { "\($0)[\(e.key)]" } ?? e.key, level: level + 1) }
+                for e in order.map({ es[$0] }) {
+                    walk(e.value, field: field.map { "\($0)[\(e.key)]" } ?? e.key, level: level + 1)
+                }
             case .array(let xs):
                 deepestContainer = max(deepestContainer, level)
                 for (i, x) in xs.enumerated() { walk(x, field: child(field ?? "(null)", i), level: level + 1) }
             case .set(let xs):
                 deepestContainer = max(deepestContainer, level)
-                if xs.count > 1, xs.contains(where: { if case .array = $0 { true } else if case .set = $0 { true } else { false } }) {
+                if xs.count > 1,
+                    xs.contains(where: { if case .array = $0 { true } else if case .set = $0 { true } else { false } })
+                {
                     hasUnsortableSet = true
                 }
                 let keys = xs.map(setSortKey)
                 if keys.contains(nil) { orderKnown = false }
                 let nfc = keys.map { $0.map(QueryStringFuzz.NFCKey.init) }
-                let order = keys.contains(nil) ? Array(xs.indices) : xs.indices.sorted { a, b in
-                    nfc[a]! != nfc[b]! ? nfc[a]! < nfc[b]! : a < b
-                }
+                let order =
+                    keys.contains(nil)
+                    ? Array(xs.indices)
+                    : xs.indices.sorted { a, b in
+                        nfc[a]! != nfc[b]! ? nfc[a]! < nfc[b]! : a < b
+                    }
                 for i in order { walk(xs[i], field: field, level: level + 1) }
             case .null: pairs.append((field ?? "", nil))
             case .string(let s): pairs.append((field ?? "", s))
             case .integer(let i): pairs.append((field ?? "", String(i)))
-            case .bool(let b): pairs.append((field ?? "", boolStyle == .literal ? (b ? "true" : "false") : (b ? "1" : "0")))
+            case .bool(let b):
+                pairs.append((field ?? "", boolStyle == .literal ? (b ? "true" : "false") : (b ? "1" : "0")))
             case .double(let d): pairs.append((field ?? "", darwinDouble(d)))
             case .data: hasData = true
             }
@@ -244,7 +268,8 @@ extension ParameterValue {
             return Set(es.map(\.key)).count == es.count || Set(es.map { Array($0.key.utf8) }).count == es.count
         }
         for i in es.indices {
-            for j in es.indices where j > i && es[i].key == es[j].key && QueryStringFuzz.compareBytes(es[i].key, es[j].key) == 0 {
+            for j in es.indices
+            where j > i && es[i].key == es[j].key && QueryStringFuzz.compareBytes(es[i].key, es[j].key) == 0 {
                 return false
             }
         }

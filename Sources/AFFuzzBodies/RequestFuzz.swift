@@ -30,11 +30,14 @@ public enum RequestFuzz: FuzzBody {
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = RequestInput.setUp(&input)
         let (json, method, profile, flags, url) = (setup.json, setup.method, setup.profile, setup.flags, setup.url)
-        let (parameters, request, options, serializer) = (setup.parameters, setup.request, setup.options, setup.serializer)
+        let (parameters, request, options, serializer) = (
+            setup.parameters, setup.request, setup.options, setup.serializer
+        )
         let result = Result { () throws(AFSError) in try serializer.serialize(request, parameters: parameters) }
         let inURL = ["GET", "HEAD", "DELETE"].contains(method.uppercased())
         // The query, from the query-string component (its own target checks it).
-        let query = parameters.map { p in Result { () throws(AFSError) in try QueryString.encode(p, profile: profile) } }
+        let query = parameters.map { p in Result { () throws(AFSError) in try QueryString.encode(p, profile: profile) }
+        }
 
         if inURL || !json {
             if case .failure(let e)? = query {
@@ -46,12 +49,18 @@ public enum RequestFuzz: FuzzBody {
             let q = (try? query?.get()) ?? nil
             if inURL {
                 try check(out.body.isNone, "\(method) got a body")
-                try check(out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : nil), "\(method) Content-Type changed")
-                try check(out.url == expectedURL(url, query: q ?? "", profile: profile), "URL \(out.url) for query \(q ?? "")")
+                try check(
+                    out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : nil),
+                    "\(method) Content-Type changed")
+                try check(
+                    out.url == expectedURL(url, query: q ?? "", profile: profile), "URL \(out.url) for query \(q ?? "")"
+                )
             } else {
                 try check(out.url == url, "\(method) changed the URL")
                 try check(out.body.bytes == Array((q ?? "").utf8), "form body differs from the query")
-                try check(out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : "application/x-www-form-urlencoded"), "form Content-Type")
+                try check(
+                    out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : "application/x-www-form-urlencoded"),
+                    "form Content-Type")
             }
             return
         }
@@ -59,7 +68,9 @@ public enum RequestFuzz: FuzzBody {
         // JSON body, non-URI method.
         guard let parameters else {
             guard case .success(let out) = result else { throw FuzzFailure("error without parameters") }
-            try check(out.body.isNone && out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : nil), "no parameters: body or Content-Type added")
+            try check(
+                out.body.isNone && out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : nil),
+                "no parameters: body or Content-Type added")
             return
         }
         // A set or data can never be JSON; and bridging nested sets to NSSet takes time exponential
@@ -75,7 +86,8 @@ public enum RequestFuzz: FuzzBody {
         // Without keys a Swift dictionary would merge, the NSDictionaries keep every entry already.
         let valid: Bool
         if let object {
-            valid = JSONSerialization.isValidJSONObject(shape.duplicateKeys ? parameters.dictionariesAsArrays.foundationBodyObject : object)
+            valid = JSONSerialization.isValidJSONObject(
+                shape.duplicateKeys ? parameters.dictionariesAsArrays.foundationBodyObject : object)
         } else if setOrData {
             valid = false
         } else {
@@ -90,12 +102,14 @@ public enum RequestFuzz: FuzzBody {
             try check(e.domain == AFSError.requestDomain && e.code == -1016, "wrong invalid-JSON error \(e)")
         case .success(let out):
             try check(valid, "accepted parameters JSONSerialization finds invalid")
-            try check(out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : "application/json"), "JSON Content-Type")
+            try check(
+                out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : "application/json"), "JSON Content-Type")
             guard let body = out.body.bytes else { throw FuzzFailure("no JSON body") }
             guard let object else {
                 // Too deep to compare with Foundation's bytes: Foundation must at least read it.
-                try check((try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])) != nil,
-                          "JSONSerialization cannot read the JSON body of a \(depth)-deep tree")
+                try check(
+                    (try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])) != nil,
+                    "JSONSerialization cannot read the JSON body of a \(depth)-deep tree")
                 return
             }
             var foundationOptions: JSONSerialization.WritingOptions = []
@@ -106,7 +120,10 @@ public enum RequestFuzz: FuzzBody {
                 throw FuzzFailure("JSONSerialization failed on a valid object")
             }
             if (options.contains(.sortedKeys) || !shape.multiKey) && !shape.duplicateKeys {
-                try check(body == Array(theirs), "JSON body differs from JSONSerialization: \(String(decoding: body, as: UTF8.self).prefix(300)) vs \(String(decoding: theirs, as: UTF8.self).prefix(300))")
+                try check(
+                    body == Array(theirs),
+                    "JSON body differs from JSONSerialization: \(String(decoding: body, as: UTF8.self).prefix(300)) vs \(String(decoding: theirs, as: UTF8.self).prefix(300))"
+                )
             } else {
                 // Same document up to key order: both parsed by Foundation and rewritten with sorted
                 // keys. (Not `NSObject ==` on the parsed trees: its bridging of nested values
@@ -118,7 +135,10 @@ public enum RequestFuzz: FuzzBody {
                     }
                 }
                 let a = canonical(Data(body)), b = canonical(theirs)
-                try check(a != nil && a == b, "JSON body does not parse to JSONSerialization's: \(String(decoding: body, as: UTF8.self).prefix(300)) vs \(String(decoding: theirs, as: UTF8.self).prefix(300))")
+                try check(
+                    a != nil && a == b,
+                    "JSON body does not parse to JSONSerialization's: \(String(decoding: body, as: UTF8.self).prefix(300)) vs \(String(decoding: theirs, as: UTF8.self).prefix(300))"
+                )
             }
         }
     }

@@ -32,16 +32,22 @@ public enum ResponseFuzz: FuzzBody {
         let response = setup.response, body = response.body ?? [], profile = setup.profile
         if setup.serializer == .plist, !plistBudgetLeft { return }
         defer {  // each plist or compound input may reach Foundation's reader once (or twice)
-            if let budget = plistBudget, budget > 0, setup.serializer == .plist || setup.serializer == .compound { plistBudget = budget - 1 }
+            if let budget = plistBudget, budget > 0, setup.serializer == .plist || setup.serializer == .compound {
+                plistBudget = budget - 1
+            }
         }
         let chosen = ResponseInput.serializer(setup.serializer, setup.flags, withPlist: plistBudgetLeft)
         let result = chosen.serialize(response, profile: profile)
         // (The compound serializer returns a component's result, validity included: checked below.)
         let validation = chosen.validation.validate(response, profile: profile)
-        try check(result.valid == validation.valid || setup.serializer == .compound, "valid \(result.valid), validation says \(validation.valid)")
+        try check(
+            result.valid == validation.valid || setup.serializer == .compound,
+            "valid \(result.valid), validation says \(validation.valid)")
         if setup.serializer != .compound, let e = result.error, e != validation.error {
             // A parse error is outermost, the validation error chained under it (AFErrorWithUnderlyingError).
-            try check(e.underlying == validation.error, "parse error \(e) does not chain the validation error \(String(describing: validation.error))")
+            try check(
+                e.underlying == validation.error,
+                "parse error \(e) does not chain the validation error \(String(describing: validation.error))")
         }
         switch setup.serializer {
         case .http:
@@ -51,14 +57,18 @@ public enum ResponseFuzz: FuzzBody {
         case .xml:
             try checkXML(result, body, profile)
         case .image:
-            if case .image(let info)? = result.object, info.format == .png, let why = ImageFuzz.independentPNGCheck(body) {
+            if case .image(let info)? = result.object, info.format == .png,
+                let why = ImageFuzz.independentPNGCheck(body)
+            {
                 throw FuzzFailure("accepted a PNG the zlib check rejects: \(why)")
             }
         case .plist:
             try checkPlist(result, body)
         case .compound:
             // SPEC §6.5: the first component result with an object wins; none: the plain HTTP result.
-            let first = ResponseInput.components(setup.flags, withPlist: plistBudgetLeft).lazy.map { $0.serialize(response, profile: profile) }.first { $0.object != nil }
+            let first = ResponseInput.components(setup.flags, withPlist: plistBudgetLeft).lazy.map {
+                $0.serialize(response, profile: profile)
+            }.first { $0.object != nil }
             let expected = first ?? HTTPResponseSerializer().serialize(response, profile: profile)
             try check(result == expected, "compound: \(result), expected \(expected)")
         }
@@ -69,15 +79,21 @@ public enum ResponseFuzz: FuzzBody {
         return e
     }
 
-    static func checkJSON(_ result: ResponseSerialization, _ body: [UInt8], _ setup: ResponseInput.Setup) throws(FuzzFailure) {
+    static func checkJSON(_ result: ResponseSerialization, _ body: [UInt8], _ setup: ResponseInput.Setup)
+        throws(FuzzFailure)
+    {
         guard result.object != nil || parseError(result) != nil else { return }  // not parsed
         let fragments = setup.flags & 1 != 0
         // Null cleaning: the serializer's result equals the independent cleaner on the plain parse.
         if setup.flags & 2 != 0, case .json(let cleaned)? = result.object {
             let plain = ResponseInput.json(setup.flags & ~2).serialize(setup.response, profile: setup.profile)
-            guard case .json(let v)? = plain.object else { throw FuzzFailure("cleaning parsed what the plain parse rejects: \(plain)") }
+            guard case .json(let v)? = plain.object else {
+                throw FuzzFailure("cleaning parsed what the plain parse rejects: \(plain)")
+            }
             let expected = NullOracle.clean(v, arrays: setup.profile != .af3)
-            try check(cleaned.canonical == expected.canonical, "cleaned \(cleaned.jsonText.prefix(200)), independent cleaner \(expected.jsonText.prefix(200))")
+            try check(
+                cleaned.canonical == expected.canonical,
+                "cleaned \(cleaned.jsonText.prefix(200)), independent cleaner \(expected.jsonText.prefix(200))")
         }
         // Foundation's UTF-16/32 reading (af3/af4): the same as parsing the standard library's
         // transcoding of the text, as UTF-8.
@@ -91,7 +107,8 @@ public enum ResponseFuzz: FuzzBody {
         if setup.flags & 2 != 0 { parser.nullCleaning = NullCleaning.Mode(setup.profile) }
         let expected = Result { () throws(AFSError) in try parser.parse(text) }
         switch (expected, result.object) {
-        case (.success(let v), .json(let w)?): try check(v == w, "read \(w.jsonText.prefix(200)), transcoded \(v.jsonText.prefix(200))")
+        case (.success(let v), .json(let w)?):
+            try check(v == w, "read \(w.jsonText.prefix(200)), transcoded \(v.jsonText.prefix(200))")
         case (.failure, nil): break
         default: throw FuzzFailure("read \(String(describing: result.object)), the transcoded text gives \(expected)")
         }
@@ -99,20 +116,27 @@ public enum ResponseFuzz: FuzzBody {
 
     static func checkXML(_ result: ResponseSerialization, _ body: [UInt8], _ profile: Profile) throws(FuzzFailure) {
         guard profile == .strict else {
-            try check(result.object == .data(body) || result.object == nil, "XML (\(profile)) returned \(String(describing: result.object))")
+            try check(
+                result.object == .data(body) || result.object == nil,
+                "XML (\(profile)) returned \(String(describing: result.object))")
             return
         }
         guard result.object != nil || parseError(result) != nil, !body.isEmpty else { return }  // not checked
         let ours = parseError(result)
         if let e = ours {
             try check(e.kind == .malformedXML || e.kind == .nestingTooDeep, "unexpected error \(e)")
-            try check(e.offset.map { $0 >= 0 && $0 <= body.count } ?? false, "offset \(e.offset ?? -1) outside \(body.count) bytes")
+            try check(
+                e.offset.map { $0 >= 0 && $0 <= body.count } ?? false,
+                "offset \(e.offset ?? -1) outside \(body.count) bytes")
         }
-        guard let expat = FuzzOracles.installed.xmlReference, !XMLOracleScope.excluded(body), ours?.kind != .nestingTooDeep else { return }
+        guard let expat = FuzzOracles.installed.xmlReference, !XMLOracleScope.excluded(body),
+            ours?.kind != .nestingTooDeep
+        else { return }
         let theirs = expat(body)
         switch (ours, theirs) {
         case (nil, let t?):
-            if XMLOracleScope.nonASCIIName(body, at: t.byteIndex) { return }  // SPEC §6.5: all non-ASCII name characters allowed
+            // SPEC §6.5: all non-ASCII name characters allowed
+            if XMLOracleScope.nonASCIIName(body, at: t.byteIndex) { return }
             throw FuzzFailure("accepted what expat rejects (code \(t.code) at \(t.byteIndex))")
         case (let e?, nil):
             // SPEC §6.5: expat takes a high surrogate and any next unit as a pair; the core refuses it.
@@ -128,7 +152,9 @@ public enum ResponseFuzz: FuzzBody {
     /// double swift-corelibs-foundation's per-failure leak, #3366, over a night's run.)
     static func checkPlist(_ result: ResponseSerialization, _ body: [UInt8]) throws(FuzzFailure) {
         if let e = parseError(result) {
-            try check(e.domain == AFSError.cocoaDomain && !e.message.isEmpty, "property-list error outside NSCocoaErrorDomain: \(e)")
+            try check(
+                e.domain == AFSError.cocoaDomain && !e.message.isEmpty,
+                "property-list error outside NSCocoaErrorDomain: \(e)")
         }
     }
 }

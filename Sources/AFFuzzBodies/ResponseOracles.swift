@@ -7,12 +7,17 @@ enum StandardTranscoding {
     /// in its first bytes): the parser would detect again, so the comparison would not be like for like.
     static func utf8(_ b: [UInt8]) -> ([UInt8], Bool)? {
         let decoded: String??
-        if b.count >= 4, b.starts(with: [0xEF, 0xBB, 0xBF]) { decoded = String(validating: b.dropFirst(3), as: UTF8.self) }
-        else if b.count >= 4, b.starts(with: [0, 0, 0xFE, 0xFF]) { decoded = utf32(b.dropFirst(4), big: true) }
-        else if b.count >= 4, b.starts(with: [0xFF, 0xFE, 0, 0]) { decoded = utf32(b.dropFirst(4), big: false) }
-        else if b.count >= 4, b.starts(with: [0xFF, 0xFE]) { decoded = utf16(b.dropFirst(2), big: false) }
-        else if b.count >= 4, b.starts(with: [0xFE, 0xFF]) { decoded = utf16(b.dropFirst(2), big: true) }
-        else if b.count >= 4 {
+        if b.count >= 4, b.starts(with: [0xEF, 0xBB, 0xBF]) {
+            decoded = String(validating: b.dropFirst(3), as: UTF8.self)
+        } else if b.count >= 4, b.starts(with: [0, 0, 0xFE, 0xFF]) {
+            decoded = utf32(b.dropFirst(4), big: true)
+        } else if b.count >= 4, b.starts(with: [0xFF, 0xFE, 0, 0]) {
+            decoded = utf32(b.dropFirst(4), big: false)
+        } else if b.count >= 4, b.starts(with: [0xFF, 0xFE]) {
+            decoded = utf16(b.dropFirst(2), big: false)
+        } else if b.count >= 4, b.starts(with: [0xFE, 0xFF]) {
+            decoded = utf16(b.dropFirst(2), big: true)
+        } else if b.count >= 4 {
             switch (b[0] == 0, b[1] == 0, b[2] == 0, b[3] == 0) {
             case (true, true, true, _): decoded = utf32(b[...], big: true)
             case (_, true, true, true): decoded = utf32(b[...], big: false)
@@ -20,13 +25,21 @@ enum StandardTranscoding {
             case (_, true, _, true): decoded = utf16(b[...], big: false)
             default: return nil
             }
-        } else if b.count >= 2, b[0] == 0 { decoded = utf16(b[...], big: true) }
-        else if b.count >= 2, b[1] == 0 { decoded = utf16(b[...], big: false) }
-        else { return nil }
+        } else if b.count >= 2, b[0] == 0 {
+            decoded = utf16(b[...], big: true)
+        } else if b.count >= 2, b[1] == 0 {
+            decoded = utf16(b[...], big: false)
+        } else {
+            return nil
+        }
         guard let text = decoded else { return nil }
         guard let utf8 = text.map({ Array($0.utf8) }) else { return ([], false) }
         let head = utf8.prefix(4)
-        if head.contains(0) || head.starts(with: [0xEF, 0xBB, 0xBF]) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return nil }
+        if head.contains(0) || head.starts(with: [0xEF, 0xBB, 0xBF]) || head.starts(with: [0xFE, 0xFF])
+            || head.starts(with: [0xFF, 0xFE])
+        {
+            return nil
+        }
         return (utf8, true)
     }
 
@@ -59,7 +72,11 @@ enum XMLOracleScope {
     /// encoding declaration (expat transcodes Latin-1 and others; the core reads UTF-8/16 only),
     /// and text without a BOM whose first two bytes hold a NUL (expat detects UTF-16 from `<`).
     static func excluded(_ body: [UInt8]) -> Bool {
-        if body.count >= 2, !body.starts(with: [0xFE, 0xFF]), !body.starts(with: [0xFF, 0xFE]), body[0] == 0 || body[1] == 0 { return true }
+        if body.count >= 2, !body.starts(with: [0xFE, 0xFF]), !body.starts(with: [0xFF, 0xFE]),
+            body[0] == 0 || body[1] == 0
+        {
+            return true
+        }
         let ascii = body.filter { $0 != 0 }  // UTF-16 text, near enough, for finding ASCII words
         return contains(ascii, "<!DOCTYPE") || (contains(ascii, "<?xml") && contains(ascii, "encoding"))
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a piece of a fuzz body on a thread with a small stack: work that recurses once per unit of
@@ -19,11 +19,13 @@ enum SmallStack {
             pthread_attr_setstacksize(&attr, bytes)
             var thread = pthread_t()
             let context = Unmanaged.passRetained(box as AnyObject).toOpaque()
-            let rc = pthread_create(&thread, &attr, { raw in
-                let box = Unmanaged<AnyObject>.fromOpaque(raw!).takeRetainedValue() as! Running
-                box.run()
-                return nil
-            }, context)
+            let rc = pthread_create(
+                &thread, &attr,
+                { raw in
+                    let box = Unmanaged<AnyObject>.fromOpaque(raw!).takeRetainedValue() as! Running
+                    box.run()
+                    return nil
+                }, context)
             guard rc == 0 else {
                 Unmanaged<AnyObject>.fromOpaque(context).release()
                 return body()  // no thread to be had: the check is skipped, the work still done

@@ -38,6 +38,7 @@ enum ZlibOracle {
                 if rc == Z_BUF_ERROR { rc = Z_OK }
             }
         }
-        return Inflated(output: out, complete: rc == Z_STREAM_END, trailing: Int(stream.avail_in), capped: out.count > cap)
+        return Inflated(
+            output: out, complete: rc == Z_STREAM_END, trailing: Int(stream.avail_in), capped: out.count > cap)
     }
 }

@@ -1,6 +1,6 @@
 import CLibFuzzer
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs libFuzzer's driver on `testOneInput` with the process arguments and exits with its status.

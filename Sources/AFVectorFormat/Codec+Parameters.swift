@@ -11,12 +11,15 @@ extension Codec {
         return try decodeParameters(v, root: path, segments: &segments)
     }
 
-    private static func decodeParameters(_ v: JSONValue, root: String, segments: inout [String]) throws(HarnessError) -> ParameterValue {
+    private static func decodeParameters(_ v: JSONValue, root: String, segments: inout [String]) throws(HarnessError)
+        -> ParameterValue
+    {
         func here(_ extra: String...) -> String {
             let full = root + segments.joined() + extra.joined()
             return full.utf8.count > 300 ? String(full.prefix(150)) + "…" + String(full.suffix(150)) : full
         }
-        func child(_ segment: String, _ x: JSONValue, _ segments: inout [String]) throws(HarnessError) -> ParameterValue {
+        func child(_ segment: String, _ x: JSONValue, _ segments: inout [String]) throws(HarnessError) -> ParameterValue
+        {
             segments.append(segment)
             defer { segments.removeLast() }
             return try decodeParameters(x, root: root, segments: &segments)
@@ -57,7 +60,9 @@ extension Codec {
                         return .double(d)
                     }
                 case "$dict":
-                    guard let pairs = body.arrayValue else { throw HarnessError(here(".\(tag)"), "expected [[key, value], …]") }
+                    guard let pairs = body.arrayValue else {
+                        throw HarnessError(here(".\(tag)"), "expected [[key, value], …]")
+                    }
                     var out: [ParameterValue.Entry] = []
                     for (i, p) in pairs.enumerated() {
                         guard let kv = p.arrayValue, kv.count == 2, let k = kv[0].stringValue else {
@@ -67,7 +72,9 @@ extension Codec {
                     }
                     return .dictionary(out)
                 default:
-                    throw HarnessError(here(".\(tag)"), "unknown tag \(tag); use {\"$dict\": [[\"\(tag)\", …]]} for a key starting with $")
+                    throw HarnessError(
+                        here(".\(tag)"),
+                        "unknown tag \(tag); use {\"$dict\": [[\"\(tag)\", …]]} for a key starting with $")
                 }
             }
             var out: [ParameterValue.Entry] = []

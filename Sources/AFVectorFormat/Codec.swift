@@ -61,7 +61,8 @@ public enum Codec {
         guard let rows = v.arrayValue else { throw HarnessError(path, "headers are an array of [name, value]") }
         var out: [(String, String)] = []
         for (i, r) in rows.enumerated() {
-            guard let pair = r.arrayValue, pair.count == 2, let n = pair[0].stringValue, let val = pair[1].stringValue else {
+            guard let pair = r.arrayValue, pair.count == 2, let n = pair[0].stringValue, let val = pair[1].stringValue
+            else {
                 throw HarnessError("\(path)[\(i)]", "expected [name, value] strings")
             }
             out.append((n, val))
@@ -77,7 +78,11 @@ public enum Codec {
 
     public static func encodeError(_ e: AFSError) -> JSONValue {
         var m: [JSONValue.Member] = [.init("domain", .string(e.domain))]
-        if let kind = e.kind { m.append(.init("kind", .string(kind.rawValue))) } else { m.append(.init("code", .int(e.code))) }
+        if let kind = e.kind {
+            m.append(.init("kind", .string(kind.rawValue)))
+        } else {
+            m.append(.init("code", .int(e.code)))
+        }
         m.append(.init("description", .string(e.message)))
         if let r = e.failureReason { m.append(.init("reason", .string(r))) }
         if let o = e.offset { m.append(.init("offset", .int(o))) }

@@ -78,7 +78,9 @@ public struct Fields: Sendable {
     where E.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let e = E(rawValue: s) else {
-            throw HarnessError(sub(key), "unknown value \"\(s)\"; expected one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw HarnessError(
+                sub(key),
+                "unknown value \"\(s)\"; expected one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return e
     }

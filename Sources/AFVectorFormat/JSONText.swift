@@ -76,6 +76,10 @@ extension JSONValue {
 
     /// True when the number text has a fraction or exponent (VECTORS.md: that makes it a double).
     public var isDoubleLiteral: Bool {
-        if case .number(let t) = self { t.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") } } else { false }
+        if case .number(let t) = self {
+            t.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        } else {
+            false
+        }
     }
 }

@@ -7,22 +7,26 @@ import ArgumentParser
 public struct VectorOptions: ParsableArguments {
     public init() {}
 
-    @Option(name: .customLong("vectors"), help: ArgumentHelp(
-        "A vector directory (DIR/<component>/<topic>.json); repeatable. Default: the bundled Vectors/.",
-        valueName: "DIR"))
+    @Option(
+        name: .customLong("vectors"),
+        help: ArgumentHelp(
+            "A vector directory (DIR/<component>/<topic>.json); repeatable. Default: the bundled Vectors/.",
+            valueName: "DIR"))
     public var directories: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Select vectors whose id contains TEXT or whose component is TEXT; a pattern with * ? [ is a glob on the id. Repeatable (any match selects).",
-        valueName: "TEXT"))
+    @Option(
+        help: ArgumentHelp(
+            "Select vectors whose id contains TEXT or whose component is TEXT; a pattern with * ? [ is a glob on the id. Repeatable (any match selects).",
+            valueName: "TEXT"))
     public var filter: [String] = []
 
     @Option(help: "Only this profile: af3, af4 or strict.")
     public var profile: String?
 
-    @Option(help: ArgumentHelp(
-        "Only the runs at these levels (VECTORS.md §1.3), comma-separated: must, should, af, decision, implementation-defined. An implementation is judged by the authorities it claims, e.g. --level must,should.",
-        valueName: "LEVELS"))
+    @Option(
+        help: ArgumentHelp(
+            "Only the runs at these levels (VECTORS.md §1.3), comma-separated: must, should, af, decision, implementation-defined. An implementation is judged by the authorities it claims, e.g. --level must,should.",
+            valueName: "LEVELS"))
     public var level: String?
 
     public func validate() throws {
@@ -45,7 +49,9 @@ public struct VectorOptions: ParsableArguments {
     public func directoryExpectedFailures() throws -> ExpectedFailures {
         var merged = ExpectedFailures()
         do {
-            for dir in dirs { merged = merged.merged(with: try ExpectedFailures.load(VectorPaths.expectedFailuresFile(root: dir))) }
+            for dir in dirs {
+                merged = merged.merged(with: try ExpectedFailures.load(VectorPaths.expectedFailuresFile(root: dir)))
+            }
         } catch {
             throw fail("\(error)")
         }
@@ -85,5 +91,5 @@ public func writeOrFail(_ path: String, _ text: String) throws {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -11,7 +11,9 @@ let decodeBenchmarks: [Benchmark] = [
         let payload = makeJSONDocument(targetBytes: size).prefix(size)
         let gz = gzipCompress(Array(payload))
         print("  payload \(payload.count) bytes, gzip \(gz.count) bytes")
-        precondition(try! ContentDecoder.decode(gz, contentEncoding: "gzip", maxDecodedSize: size) == Array(payload), "round trip")
+        precondition(
+            try! ContentDecoder.decode(gz, contentEncoding: "gzip", maxDecodedSize: size) == Array(payload),
+            "round trip")
 
         let baseline = measure { zlibOneShotGunzip(gz, size: size) }
         report("zlib one-shot inflate (preallocated)", bytes: size, seconds: baseline)
@@ -31,7 +33,7 @@ let decodeBenchmarks: [Benchmark] = [
             return total + (try! d.finish()).count
         }
         report("ContentDecoder write/finish, 64 KiB chunks", bytes: size, seconds: streaming, baseline: baseline)
-    },
+    }
 ]
 
 func gzipCompress(_ input: [UInt8]) -> [UInt8] {
@@ -71,7 +73,9 @@ func zlibOneShotGunzip(_ gz: [UInt8], size: Int) -> [UInt8] {
 }
 
 /// Points a zlib stream at a whole input and output buffer.
-func setBuffers(_ s: inout z_stream, _ input: UnsafeMutableBufferPointer<UInt8>, _ output: UnsafeMutableBufferPointer<UInt8>) {
+func setBuffers(
+    _ s: inout z_stream, _ input: UnsafeMutableBufferPointer<UInt8>, _ output: UnsafeMutableBufferPointer<UInt8>
+) {
     s.next_in = input.baseAddress
     s.avail_in = UInt32(input.count)
     s.next_out = output.baseAddress

@@ -24,7 +24,10 @@ let escapingBenchmark = Benchmark(name: "escaping") {
             ("Foundation addingPercentEncoding", foundation), ("PercentEscape.escape", core),
             ("PercentEscape.escapeInBatches (50, ranges)", batched),
         ])
-    print(String(format: "  PercentEscape.escape vs Foundation addingPercentEncoding: ×%.1f wall, ×%.1f CPU", foundation.wall / core.wall, foundation.cpu / core.cpu))
+    print(
+        String(
+            format: "  PercentEscape.escape vs Foundation addingPercentEncoding: ×%.1f wall, ×%.1f CPU",
+            foundation.wall / core.wall, foundation.cpu / core.cpu))
 }
 
 /// ~`bytes` of text cycling through ASCII words, reserved characters, CJK and emoji (with
@@ -66,7 +69,6 @@ func afPercentEscapedOnFoundation(_ string: String, allowed: CharacterSet) -> St
     }
     return escaped as String
 }
-
 
 /// Best-of-`repeats` wall time (the Harness's `measure`) and, separately, best thread CPU time:
 /// on 2 shared cores the wall figure swings with other work; CPU time much less so.

@@ -6,7 +6,8 @@ struct Benchmark: Sendable {
 }
 
 /// Every benchmark; add yours here.
-let allBenchmarks: [Benchmark] = [requestBenchmark, escapingBenchmark, escapingPeersBenchmark, queryBenchmark]
+let allBenchmarks: [Benchmark] =
+    [requestBenchmark, escapingBenchmark, escapingPeersBenchmark, queryBenchmark]
     + multipartBenchmarks
     + responseBenchmarks + decodeBenchmarks
 

@@ -11,31 +11,39 @@ struct JSONPeer: Sendable {
 
     static let all: [JSONPeer] = [
         JSONPeer(name: "Node JSON.parse", executable: "node") { file, repeats in
-            ["-e", """
-            const fs = require('fs'); const text = fs.readFileSync(\(peerLiteral(file)), 'utf8');
-            let best = Infinity, n = 0;
-            for (let r = 0; r < \(repeats); r++) {
-              const t = process.hrtime.bigint(); const v = JSON.parse(text);
-              const s = Number(process.hrtime.bigint() - t) / 1e9; n = v.length; if (s < best) best = s;
-            }
-            console.log(n + ' ' + best);
-            """]
+            [
+                "-e",
+                """
+                const fs = require('fs'); const text = fs.readFileSync(\(peerLiteral(file)), 'utf8');
+                let best = Infinity, n = 0;
+                for (let r = 0; r < \(repeats); r++) {
+                  const t = process.hrtime.bigint(); const v = JSON.parse(text);
+                  const s = Number(process.hrtime.bigint() - t) / 1e9; n = v.length; if (s < best) best = s;
+                }
+                console.log(n + ' ' + best);
+                """,
+            ]
         },
         JSONPeer(name: "Python json.loads", executable: "python3") { file, repeats in
-            ["-c", """
-            import json, time
-            text = open(\(peerLiteral(file)), encoding='utf-8').read()
-            best, n = float('inf'), 0
-            for _ in range(\(repeats)):
-                t = time.perf_counter(); v = json.loads(text); s = time.perf_counter() - t; n = len(v); best = min(best, s)
-            print(n, best)
-            """]
+            [
+                "-c",
+                """
+                import json, time
+                text = open(\(peerLiteral(file)), encoding='utf-8').read()
+                best, n = float('inf'), 0
+                for _ in range(\(repeats)):
+                    t = time.perf_counter(); v = json.loads(text); s = time.perf_counter() - t; n = len(v); best = min(best, s)
+                print(n, best)
+                """,
+            ]
         },
     ]
 
     /// Best time in seconds, or why there is none (not installed, failed, disagreed on the count).
     func time(file: String, repeats: Int, expectedCount: Int) -> Result<Double, PeerFailure> {
-        guard let path = Self.which(executable) else { return .failure(.init(reason: "\(executable) is not installed")) }
+        guard let path = Self.which(executable) else {
+            return .failure(.init(reason: "\(executable) is not installed"))
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments(file, repeats)
@@ -45,8 +53,11 @@ struct JSONPeer: Sendable {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let fields = output.split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, fields.count == 2, let count = Int(fields[0]), let seconds = Double(fields[1]) else {
-            return .failure(.init(reason: "\(executable) failed (status \(process.terminationStatus)): \(output.prefix(200))"))
+        guard process.terminationStatus == 0, fields.count == 2, let count = Int(fields[0]),
+            let seconds = Double(fields[1])
+        else {
+            return .failure(
+                .init(reason: "\(executable) failed (status \(process.terminationStatus)): \(output.prefix(200))"))
         }
         guard count == expectedCount else {
             return .failure(.init(reason: "\(name) read \(count) top-level elements, the core \(expectedCount)"))

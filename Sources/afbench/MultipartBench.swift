@@ -84,7 +84,8 @@ private func multipartReadBenchmark() {
 /// `RssAnon` (resident anonymous memory now: what the process allocated, without mapped libraries).
 private func statusKiB(_ field: String) -> Int {
     guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = s.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return -1 }
+        let line = s.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+    else { return -1 }
     return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
 }
 
@@ -164,8 +165,14 @@ private func multipartRSSBenchmark() {
 
     report("read(2) 64 KiB loop over 1 GiB (baseline)", bytes: size, seconds: baselineTime)
     report("phase reader, 1 GiB file part, 64 KiB", bytes: produced, seconds: readerTime, baseline: baselineTime)
-    print(String(format: "  peak RSS: baseline %.1f MiB (was %.1f before), phase reader %.1f MiB (was %.1f before); target < 16 MiB",
-                 Double(baselinePeak) / 1024, Double(before) / 1024, Double(readerPeak) / 1024, Double(before2) / 1024))
-    print(String(format: "  phase reader: peak RSS growth %.2f MiB; anonymous RSS %.2f MiB before, at most %.2f MiB while streaming (sampled every 16 MiB)",
-                 Double(readerPeak - before2) / 1024, Double(anonBefore) / 1024, Double(anonMax) / 1024))
+    print(
+        String(
+            format:
+                "  peak RSS: baseline %.1f MiB (was %.1f before), phase reader %.1f MiB (was %.1f before); target < 16 MiB",
+            Double(baselinePeak) / 1024, Double(before) / 1024, Double(readerPeak) / 1024, Double(before2) / 1024))
+    print(
+        String(
+            format:
+                "  phase reader: peak RSS growth %.2f MiB; anonymous RSS %.2f MiB before, at most %.2f MiB while streaming (sampled every 16 MiB)",
+            Double(readerPeak - before2) / 1024, Double(anonBefore) / 1024, Double(anonMax) / 1024))
 }

@@ -75,7 +75,8 @@ func afQueryStringOnFoundation(_ parameters: NSDictionary, allowed: CharacterSet
         if value is NSNull {
             components.append(f)
         } else {
-            components.append(f + "=" + afPercentEscapedOnFoundation((value as! NSObject).description, allowed: allowed))
+            components.append(
+                f + "=" + afPercentEscapedOnFoundation((value as! NSObject).description, allowed: allowed))
         }
     }
     return components.joined(separator: "&")
@@ -96,7 +97,9 @@ private func afQueryStringPairs(_ key: String?, _ value: Any) -> [(String?, Any)
     } else if let array = value as? NSArray {
         for nested in array { out += afQueryStringPairs("\(key ?? "(null)")[]", nested) }
     } else if let set = value as? NSSet {
-        for obj in (set.allObjects as NSArray).sortedArray(comparator: byDescription) { out += afQueryStringPairs(key, obj) }
+        for obj in (set.allObjects as NSArray).sortedArray(comparator: byDescription) {
+            out += afQueryStringPairs(key, obj)
+        }
     } else {
         out.append((key, value))
     }

@@ -25,7 +25,9 @@ let requestBenchmark = Benchmark(name: "request") {
     report("JSONSerialization, sortedKeys (baseline)", bytes: ourJSON.count, seconds: fj)
     report("FoundationJSONWriter, sortedKeys", bytes: ourJSON.count, seconds: oj, baseline: fj)
     report("FoundationJSONWriter, model order", bytes: ourJSON.count, seconds: ojm, baseline: fj)
-    let fp = measure(repeats: 5) { try! PropertyListSerialization.data(fromPropertyList: objects, format: .xml, options: 0) }
+    let fp = measure(repeats: 5) {
+        try! PropertyListSerialization.data(fromPropertyList: objects, format: .xml, options: 0)
+    }
     let op = measure(repeats: 5) { try! PlistXMLWriter.write(tree) }
     report("PropertyListSerialization XML (baseline)", bytes: ourPlist.count, seconds: fp)
     report("PlistXMLWriter", bytes: ourPlist.count, seconds: op, baseline: fp)
@@ -55,5 +57,6 @@ func requestBodyTree() -> ParameterValue {
 }
 
 func requestLoadAverage() -> String {
-    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(
+        separator: " ") ?? "?"
 }

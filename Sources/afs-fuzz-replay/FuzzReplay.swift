@@ -31,7 +31,8 @@ struct FuzzReplay: ParsableCommand {
 
     func run() throws {
         guard let body = FuzzTargets.all.first(where: { $0.name == target }) else {
-            throw ValidationError("unknown target \(target); known: \(FuzzTargets.all.map { $0.name }.joined(separator: ", "))")
+            throw ValidationError(
+                "unknown target \(target); known: \(FuzzTargets.all.map { $0.name }.joined(separator: ", "))")
         }
         var paths = files
         if let list {

@@ -1,7 +1,7 @@
 import AFConformance
 import AFSerialization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Forks one child per mutant, `jobs` at a time; kills those that outlive `timeout`.
@@ -121,7 +121,8 @@ struct ForkServer {
     }
 
     private func spawn(_ id: Int, group: String) -> Spawned {
-        guard let raw = mmap(nil, 4, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
+        guard let raw = mmap(nil, 4, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED
+        else {
             return .failed(errno: errno)
         }
         let page = raw.bindMemory(to: Int32.self, capacity: 1)

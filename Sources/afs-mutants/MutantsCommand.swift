@@ -3,7 +3,7 @@ import AFSerialization
 import ArgumentParser
 import ConformanceCLI
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The vectors layer of mutation analysis as a fork server: the vectors are loaded and checked once
@@ -39,24 +39,37 @@ struct MutantsCommand: ParsableCommand {
 
     @OptionGroup var vectors: VectorOptions
 
-    @Flag(help: ArgumentHelp("After its runs, each child (the original program's too) asks LeakSanitizer for unreachable memory and exits 87 (leak-87) if any. Needs an AddressSanitizer build run with ASAN_OPTIONS=detect_leaks=1:leak_check_at_exit=0."))
+    @Flag(
+        help: ArgumentHelp(
+            "After its runs, each child (the original program's too) asks LeakSanitizer for unreachable memory and exits 87 (leak-87) if any. Needs an AddressSanitizer build run with ASAN_OPTIONS=detect_leaks=1:leak_check_at_exit=0."
+        ))
     var leakCheck = false
 
     @Option(help: "Mutants evaluated at once (forked children).")
     var jobs = 2
 
-    @Option(help: ArgumentHelp("Seconds a mutant may run; past that it is killed and counts as killed (timeout).", valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a mutant may run; past that it is killed and counts as killed (timeout).", valueName: "SECONDS"))
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("Seconds one run (a vector under one profile) may take; past that the mutant is killed (run-timeout). The original program's runs are held to it too.", valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds one run (a vector under one profile) may take; past that the mutant is killed (run-timeout). The original program's runs are held to it too.",
+            valueName: "SECONDS"))
     var runTimeout: Double = 1
 
-    @Option(help: ArgumentHelp("Address space each child may add to what it starts with, in MiB (a mutant that allocates without bound dies instead of swapping; relative, so an AddressSanitizer build's reserved shadow does not count).", valueName: "MiB"))
+    @Option(
+        help: ArgumentHelp(
+            "Address space each child may add to what it starts with, in MiB (a mutant that allocates without bound dies instead of swapping; relative, so an AddressSanitizer build's reserved shadow does not count).",
+            valueName: "MiB"))
     var memoryLimit = 4096
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard timeout > 0, timeout.isFinite else {
+            throw ValidationError("--timeout must be a positive number of seconds")
+        }
         guard runTimeout >= 0.001, runTimeout.isFinite, runTimeout <= timeout else {
             throw ValidationError("--run-timeout must be at least 0.001 seconds and at most --timeout")
         }
@@ -74,27 +87,34 @@ struct MutantsCommand: ParsableCommand {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if words.isEmpty { continue }
             guard words.count <= 2, let id = Int(words[0]), id > 0 else {
-                throw fail("stdin line \(lineNumber): \"\(line)\" is not \"<id>\" or \"<id> <group>\" (id a positive integer)")
+                throw fail(
+                    "stdin line \(lineNumber): \"\(line)\" is not \"<id>\" or \"<id> <group>\" (id a positive integer)")
             }
             mutants.append((id, words.count == 2 ? String(words[1]) : ""))
         }
         let set = try vectors.load()
         let xfail = try vectors.directoryExpectedFailures()
-        var server = ForkServer(jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
-                                runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail,
-                                leakCheck: leakCheck)
+        var server = ForkServer(
+            jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
+            runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail,
+            leakCheck: leakCheck)
         // The original program is checked in a child too: evaluating here would initialize the
         // core's lazily built tables (static lets) with their original values, and every child
         // would inherit them, so a mutant in such a table or its builder could never be active.
         switch server.original() {
         case .passed: break
-        case .failed: throw fail("the original program fails the selected vectors (run `conformance run` to see which): fix that first")
+        case .failed:
+            throw fail(
+                "the original program fails the selected vectors (run `conformance run` to see which): fix that first")
         case .leaked:
-            throw fail("the original program leaks under LeakSanitizer (--leak-check): run it without --leak-check, or fix the leak first")
+            throw fail(
+                "the original program leaks under LeakSanitizer (--leak-check): run it without --leak-check, or fix the leak first"
+            )
         case .runTimedOut:
-            throw fail("a run of the original program took longer than --run-timeout \(runTimeout) s: raise it (the machine may be busy)")
+            throw fail(
+                "a run of the original program took longer than --run-timeout \(runTimeout) s: raise it (the machine may be busy)"
+            )
         }
         server.run(mutants)
     }
 }
-

@@ -27,7 +27,8 @@ struct CoverageCommand: ParsableCommand {
     func run() throws {
         let set = try vectors.load()
         let requirements: [(ref: String, title: String)]
-        do { requirements = try CoverageReport.load(requirements: VectorPaths.coverageFile(root: vectors.root)) } catch {
+        do { requirements = try CoverageReport.load(requirements: VectorPaths.coverageFile(root: vectors.root)) } catch
+        {
             throw fail("\(error)")
         }
         let selection = vectors.selection
@@ -38,19 +39,31 @@ struct CoverageCommand: ParsableCommand {
         let top = FileSystem.parent(vectors.root)
         for (file, name) in [("SPEC.md", "SPEC"), ("VECTORS.md", "VECTORS.md")] {
             let sections: SpecSections
-            do { sections = try SpecSections.load(FileSystem.join(top, file), name: name) } catch { throw fail("\(error)") }
+            do { sections = try SpecSections.load(FileSystem.join(top, file), name: name) } catch {
+                throw fail("\(error)")
+            }
             let missing = sections.unresolved(in: selected)
             dangling += missing.count
             for m in missing {
-                print("✗ \(name)§\(m.section) is cited by \(m.ids.count) vector(s) (\(m.ids.prefix(3).joined(separator: ", "))\(m.ids.count > 3 ? ", …" : "")) but \(file) has no section \(m.section)")
+                print(
+                    "✗ \(name)§\(m.section) is cited by \(m.ids.count) vector(s) (\(m.ids.prefix(3).joined(separator: ", "))\(m.ids.count > 3 ? ", …" : "")) but \(file) has no section \(m.section)"
+                )
             }
-            if missing.isEmpty { print("every \(name)§ section cited by the vectors exists in \(file) (\(sections.numbers.count) sections)") }
+            if missing.isEmpty {
+                print(
+                    "every \(name)§ section cited by the vectors exists in \(file) (\(sections.numbers.count) sections)"
+                )
+            }
         }
         let findings = try authorityFindings(selected, top: top)
         // One line per distinct problem, with how many vectors have it and the first few.
         var groups: [(message: String, ids: [String])] = []
         for f in findings {
-            if let i = groups.firstIndex(where: { $0.message == f.message }) { groups[i].ids.append(f.id) } else { groups.append((f.message, [f.id])) }
+            if let i = groups.firstIndex(where: { $0.message == f.message }) {
+                groups[i].ids.append(f.id)
+            } else {
+                groups.append((f.message, [f.id]))
+            }
         }
         for g in groups {
             let sample = g.ids.prefix(3).joined(separator: ", ") + (g.ids.count > 3 ? ", …" : "")
@@ -59,7 +72,9 @@ struct CoverageCommand: ParsableCommand {
         print(levelTable(selected))
         if findings.isEmpty { print("every run has a level, and every authority and README citation resolves") }
         for p in set.problems { print("problem: \(p)") }
-        if !report.uncovered.isEmpty || !set.problems.isEmpty || dangling > 0 || !findings.isEmpty { throw ExitCode.failure }
+        if !report.uncovered.isEmpty || !set.problems.isEmpty || dangling > 0 || !findings.isEmpty {
+            throw ExitCode.failure
+        }
     }
 
     func authorityFindings(_ selected: [Vector], top: String) throws -> [AuthorityCheck.Finding] {
@@ -71,9 +86,10 @@ struct CoverageCommand: ParsableCommand {
         let specText = try text("SPEC.md"), vectorsText = try text("VECTORS.md"), readme = try text("README.md")
         let audit: AFAudit
         do { audit = try AFAudit.load(AFAudit.file(root: vectors.root)) } catch { throw fail("\(error)") }
-        let check = AuthorityCheck(audit: audit, spec: SpecSections(document: "SPEC", text: specText),
-                                   vectorsDoc: SpecSections(document: "VECTORS.md", text: vectorsText),
-                                   specText: specText, readmeText: readme)
+        let check = AuthorityCheck(
+            audit: audit, spec: SpecSections(document: "SPEC", text: specText),
+            vectorsDoc: SpecSections(document: "VECTORS.md", text: vectorsText),
+            specText: specText, readmeText: readme)
         return check.check(selected)
     }
 
@@ -84,6 +100,7 @@ struct CoverageCommand: ParsableCommand {
             for p in vectors.selection.runProfiles(v) { runs[v.level(for: p)?.rawValue ?? "no level", default: 0] += 1 }
         }
         let order = Level.allCases.map(\.rawValue) + ["no level"]
-        return "runs by level: " + order.compactMap { name in runs[name].map { "\(name) \($0)" } }.joined(separator: ", ")
+        return "runs by level: "
+            + order.compactMap { name in runs[name].map { "\(name) \($0)" } }.joined(separator: ", ")
     }
 }

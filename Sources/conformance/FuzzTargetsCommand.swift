@@ -7,7 +7,8 @@ import ConformanceCLI
 struct FuzzTargetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz-targets",
-        abstract: "Write (or --check) scripts/fuzz/targets.json and the fuzz entry points from the targets' descriptors.",
+        abstract:
+            "Write (or --check) scripts/fuzz/targets.json and the fuzz entry points from the targets' descriptors.",
         discussion: """
             Each fuzz target's frozen header, payload and oracles are declared once, as the \
             `descriptor` of its Sources/AFCorpusFormat/<Name>Input.swift (the canary and the \
@@ -36,21 +37,29 @@ struct FuzzTargetsCommand: ParsableCommand {
             files.append((FileSystem.join(folder, "Fuzz.swift"), FuzzTargetCatalog.entrySource(t, setup: setup)))
         }
         if check {
-            let stale = files.filter { path, text in (try? FileSystem.readFile(path)).map { String(decoding: $0, as: UTF8.self) } != text }
+            let stale = files.filter { path, text in
+                (try? FileSystem.readFile(path)).map { String(decoding: $0, as: UTF8.self) } != text
+            }
             for (path, _) in stale { print("fuzz-targets: \(path) is not the descriptors' rendering") }
             guard stale.isEmpty else {
                 print("fuzz-targets: run `conformance fuzz-targets` and commit the files")
                 throw ExitCode.failure
             }
-            print("fuzz-targets: \(file) and \(files.count - 1) entry points match the \(FuzzTargetCatalog.all.count) descriptors")
+            print(
+                "fuzz-targets: \(file) and \(files.count - 1) entry points match the \(FuzzTargetCatalog.all.count) descriptors"
+            )
         } else {
             for (path, text) in files {
                 if !FileSystem.isDirectory(FileSystem.parent(path)) {
-                    do { try FileSystem.makeDirectory(FileSystem.parent(path)) } catch { throw fail("cannot create \(FileSystem.parent(path)): \(error.message)") }
+                    do { try FileSystem.makeDirectory(FileSystem.parent(path)) } catch {
+                        throw fail("cannot create \(FileSystem.parent(path)): \(error.message)")
+                    }
                 }
                 try writeOrFail(path, text)
             }
-            print("fuzz-targets: wrote \(file) and \(files.count - 1) entry points (\(FuzzTargetCatalog.all.count) targets)")
+            print(
+                "fuzz-targets: wrote \(file) and \(files.count - 1) entry points (\(FuzzTargetCatalog.all.count) targets)"
+            )
         }
     }
 }

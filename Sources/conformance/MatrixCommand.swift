@@ -11,7 +11,8 @@ import Foundation
 struct MatrixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
-        abstract: "Run every installed adapter of Implementations/ over the vectors and corpora; write (or --check) docs/matrix/.",
+        abstract:
+            "Run every installed adapter of Implementations/ over the vectors and corpora; write (or --check) docs/matrix/.",
         discussion: """
             Each Implementations/<name>/adapter.json names a command speaking the eval protocol and \
             the commands that must succeed for its runtime to count as installed; adapters whose \
@@ -62,23 +63,41 @@ struct MatrixCommand: ParsableCommand {
             manifests = try ImplementationManifest.discover(in: implementations)
             if !only.isEmpty {
                 let unknown = only.filter { n in !manifests.contains { $0.name == n } }
-                if !unknown.isEmpty { throw fail("no adapter named \(unknown.joined(separator: ", ")) in \(implementations)/") }
+                if !unknown.isEmpty {
+                    throw fail("no adapter named \(unknown.joined(separator: ", ")) in \(implementations)/")
+                }
                 manifests = manifests.filter { only.contains($0.name) }
             }
-            for m in manifests { classes[m.name] = try DisagreementClass.load(FileSystem.join(m.directory, "classes.json")) }
+            for m in manifests {
+                classes[m.name] = try DisagreementClass.load(FileSystem.join(m.directory, "classes.json"))
+            }
         } catch let e as HarnessError {
             throw fail("\(e)")
         }
-        let items = noCorpus ? [] : try SnapshotRecorder(corpusRoot: URL(fileURLWithPath: corpus), snapshotRoot: URL(fileURLWithPath: "Snapshots")).differentialItems()
-        print("matrix: \(manifests.count) adapters, \(set.vectors.count) vectors, \(items.count) corpus inputs with a vector-request form")
-        let results = Matrix.run(manifests, set: set, selection: vectors.selection, corpus: items, requestTimeout: requestTimeout) { line in
+        let items =
+            noCorpus
+            ? []
+            : try SnapshotRecorder(
+                corpusRoot: URL(fileURLWithPath: corpus), snapshotRoot: URL(fileURLWithPath: "Snapshots")
+            ).differentialItems()
+        print(
+            "matrix: \(manifests.count) adapters, \(set.vectors.count) vectors, \(items.count) corpus inputs with a vector-request form"
+        )
+        let results = Matrix.run(
+            manifests, set: set, selection: vectors.selection, corpus: items, requestTimeout: requestTimeout
+        ) { line in
             print("  " + line)
             fflush(nil)
         }
-        let matrix = Matrix(vectors: set.vectors.filter { vectors.selection.selects($0) }, adapters: results, classes: classes)
+        let matrix = Matrix(
+            vectors: set.vectors.filter { vectors.selection.selects($0) }, adapters: results, classes: classes)
         for a in matrix.ran {
             let loose = matrix.unclassified(a)
-            if !loose.isEmpty { print("  \(a.manifest.name): \(loose.count) differing vectors in no class, e.g. \(loose.prefix(3).joined(separator: ", "))") }
+            if !loose.isEmpty {
+                print(
+                    "  \(a.manifest.name): \(loose.count) differing vectors in no class, e.g. \(loose.prefix(3).joined(separator: ", "))"
+                )
+            }
         }
         let seconds = Double(FileSystem.now() - start) / 1e9
         let statePath = FileSystem.join(out, "matrix.json")
@@ -91,7 +110,9 @@ struct MatrixCommand: ParsableCommand {
             for n in notes { print("  note: \(n)") }
             for c in changes.prefix(40) { print("  ✗ \(c)") }
             if changes.count > 40 { print("  … \(changes.count - 40) more") }
-            print("matrix --check: \(matrix.ran.count) implementations compared in \(Int(seconds.rounded())) s: \(changes.isEmpty ? "unchanged" : "\(changes.count) change(s)")")
+            print(
+                "matrix --check: \(matrix.ran.count) implementations compared in \(Int(seconds.rounded())) s: \(changes.isEmpty ? "unchanged" : "\(changes.count) change(s)")"
+            )
             if !changes.isEmpty { throw ExitCode.failure }
             return
         }
@@ -99,6 +120,8 @@ struct MatrixCommand: ParsableCommand {
         try writeOrFail(FileSystem.join(out, "README.md"), MatrixReport.markdown(matrix))
         try writeOrFail(statePath, MatrixReport.state(matrix).prettyJSONText + "\n")
         try writeOrFail(FileSystem.join(out, "index.html"), MatrixPage.html(matrix))
-        print("matrix: \(matrix.ran.count) implementations ran, \(matrix.adapters.count - matrix.ran.count) skipped; wrote \(out)/README.md, matrix.json, index.html in \(Int(seconds.rounded())) s")
+        print(
+            "matrix: \(matrix.ran.count) implementations ran, \(matrix.adapters.count - matrix.ran.count) skipped; wrote \(out)/README.md, matrix.json, index.html in \(Int(seconds.rounded())) s"
+        )
     }
 }

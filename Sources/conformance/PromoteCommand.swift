@@ -33,7 +33,9 @@ struct PromoteCommand: ParsableCommand {
     @Option(name: .customLong("with"), help: ArgumentHelp("Extra input fields as a JSON object.", valueName: "JSON"))
     var with: String?
 
-    @Option(name: .customLong("vectors"), help: ArgumentHelp("The vector directory to add to (default: the bundled Vectors/).", valueName: "DIR"))
+    @Option(
+        name: .customLong("vectors"),
+        help: ArgumentHelp("The vector directory to add to (default: the bundled Vectors/).", valueName: "DIR"))
     var directory: String?
 
     func run() throws {
@@ -44,13 +46,16 @@ struct PromoteCommand: ParsableCommand {
         do {
             var extra: JSONValue?
             if let with {
-                do { extra = try JSONParser().parse(Array(with.utf8)) } catch { throw HarnessError("--with", "not JSON: \(error)") }
+                do { extra = try JSONParser().parse(Array(with.utf8)) } catch {
+                    throw HarnessError("--with", "not JSON: \(error)")
+                }
             }
             let request = try Promote.makeRequest(component: component, bytes: bytes, field: field, with: extra)
             let set = try VectorLoader(root: VectorPaths.defaultRoot()).load(directories: [root])
-            let result = try Promote.promote(root: root, set: set, component: component, profile: profile,
-                                             input: request.input, options: request.options,
-                                             source: FileSystem.lastComponent(file), date: today())
+            let result = try Promote.promote(
+                root: root, set: set, component: component, profile: profile,
+                input: request.input, options: request.options,
+                source: FileSystem.lastComponent(file), date: today())
             print("added \(result.id) to \(result.file) (flagged for review):")
             print(result.vector.jsonText)
         } catch let e as HarnessError {
@@ -68,5 +73,5 @@ struct PromoteCommand: ParsableCommand {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

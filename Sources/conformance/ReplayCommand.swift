@@ -9,7 +9,8 @@ import Foundation
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run the fuzz corpora through another implementation and compare with the core (the corpus differential).",
+        abstract:
+            "Run the fuzz corpora through another implementation and compare with the core (the corpus differential).",
         discussion: """
             Every committed corpus input (Corpus/<target>/, all targets or the ones given) that \
             restates as a vector request is evaluated by the core and sent to CMD (the eval \
@@ -31,7 +32,9 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         guard let source = try outside.source(progress: ProgressLine.stderr()) else {
-            throw ValidationError("give --implementation CMD (the corpus differential); fuzz bodies run in `afs-fuzz-replay --target T FILE…`")
+            throw ValidationError(
+                "give --implementation CMD (the corpus differential); fuzz bodies run in `afs-fuzz-replay --target T FILE…`"
+            )
         }
         try differential(source)
     }
@@ -42,14 +45,18 @@ struct ReplayCommand: ParsableCommand {
         if let bad = target.first(where: { !known.contains($0) }) {
             throw ValidationError("unknown target \(bad); known: \(known.sorted().joined(separator: ", "))")
         }
-        let items = try SnapshotRecorder(corpusRoot: URL(fileURLWithPath: corpus), snapshotRoot: URL(fileURLWithPath: "Snapshots"))
-            .differentialItems(targets: target)
+        let items = try SnapshotRecorder(
+            corpusRoot: URL(fileURLWithPath: corpus), snapshotRoot: URL(fileURLWithPath: "Snapshots")
+        )
+        .differentialItems(targets: target)
         let start = Date()
         let result = CorpusDifferential.run(items, source: source)
         print("corpus differential: \(items.count) corpus inputs with a vector-request form, through \(source.command)")
         var disagreements = 0
         for c in result.components {
-            print("  \(c.component): \(c.tried) tried, \(c.agree) agree, \(c.differ) differ in \(c.classes.count) class(es)")
+            print(
+                "  \(c.component): \(c.tried) tried, \(c.agree) agree, \(c.differ) differ in \(c.classes.count) class(es)"
+            )
             for k in c.classes {
                 print("    \(k.count)× \(k.signature)\n       shortest: \(k.example): \(k.exampleRequest)")
             }

@@ -4,7 +4,7 @@ import AFVectorFormat
 import ArgumentParser
 import ConformanceCLI
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct RunCommand: ParsableCommand {
@@ -56,12 +56,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a Markdown summary (for a CI job summary) to FILE.", valueName: "FILE"))
     var summary: String?
 
-    @Option(help: ArgumentHelp("Use this expected-failures file instead of each directory's expected-failures.json (it must exist).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Use this expected-failures file instead of each directory's expected-failures.json (it must exist).",
+            valueName: "FILE"))
     var expectedFailures: String?
 
-    @Option(help: ArgumentHelp(
-        "Write an expected-failures file that accepts exactly the runs that did not pass in this run (to re-run with --expected-failures FILE).",
-        valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Write an expected-failures file that accepts exactly the runs that did not pass in this run (to re-run with --expected-failures FILE).",
+            valueName: "FILE"))
     var writeExpectedFailures: String?
 
     @Option(help: "Show at most this many failure diffs on the console.")
@@ -70,7 +74,10 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Show every failure diff.")
     var verbose = false
 
-    @Option(help: "Evaluate on this many threads (default: the number of CPUs; 1 = sequential). Not used with --implementation.")
+    @Option(
+        help:
+            "Evaluate on this many threads (default: the number of CPUs; 1 = sequential). Not used with --implementation."
+    )
     var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
     @OptionGroup var outside: ImplementationOptions
@@ -99,14 +106,18 @@ struct RunCommand: ParsableCommand {
         if let writeExpectedFailures {
             let recorded = ExpectedFailures.recording(report)
             try writeOrFail(writeExpectedFailures, recorded.jsonText)
-            print("wrote \(recorded.entries.count) expected-failures entries to \(writeExpectedFailures); re-run with --expected-failures \(writeExpectedFailures)")
+            print(
+                "wrote \(recorded.entries.count) expected-failures entries to \(writeExpectedFailures); re-run with --expected-failures \(writeExpectedFailures)"
+            )
         }
         if !report.succeeded { throw ExitCode.failure }
     }
 
     func loadExpectedFailures() throws -> ExpectedFailures {
         if let expectedFailures {
-            do { return try ExpectedFailures.load(expectedFailures, mustExist: true) } catch { throw fail("--expected-failures \(error)") }
+            do { return try ExpectedFailures.load(expectedFailures, mustExist: true) } catch {
+                throw fail("--expected-failures \(error)")
+            }
         }
         // The directories' lists are this core's accepted deviations, not another implementation's.
         return outside.implementation != nil ? ExpectedFailures() : try vectors.directoryExpectedFailures()

@@ -29,7 +29,9 @@ struct SeedsCommand: ParsableCommand {
 
     func validate() throws {
         for name in target where CorpusTargets.named(name) == nil {
-            throw ValidationError("unknown target \"\(name)\"; expected one of \(CorpusTargets.all.map { $0.name }.joined(separator: ", "))")
+            throw ValidationError(
+                "unknown target \"\(name)\"; expected one of \(CorpusTargets.all.map { $0.name }.joined(separator: ", "))"
+            )
         }
     }
 
@@ -39,7 +41,9 @@ struct SeedsCommand: ParsableCommand {
         for t in CorpusTargets.all where target.isEmpty || target.contains(t.name) {
             let folder = FileSystem.join(corpus, t.name)
             if !FileSystem.isDirectory(folder) {
-                do { try FileSystem.makeDirectory(folder) } catch { throw fail("cannot create \(folder): \(error.message)") }
+                do { try FileSystem.makeDirectory(folder) } catch {
+                    throw fail("cannot create \(folder): \(error.message)")
+                }
             }
             var counts = (new: 0, changed: 0, unchanged: 0)
             var written: [String: [UInt8]] = [:]
@@ -49,15 +53,22 @@ struct SeedsCommand: ParsableCommand {
                 let old = FileSystem.isFile(path) ? try? FileSystem.readFile(path) : nil
                 if old == bytes { counts.unchanged += 1; continue }
                 if old == nil { counts.new += 1 } else { counts.changed += 1; print("seeds: \(path) changed") }
-                do { try FileSystem.writeFileAtomically(path, bytes) } catch { throw fail("cannot write \(path): \(error.message)") }
+                do { try FileSystem.writeFileAtomically(path, bytes) } catch {
+                    throw fail("cannot write \(path): \(error.message)")
+                }
             }
             let fromVectors = written.keys.filter { $0.hasPrefix("vec-") }.count
-            print("seeds: \(t.name): \(written.count) inputs (\(fromVectors) from vectors, bounded copies included): "
-                + "\(counts.new) new, \(counts.changed) changed, \(counts.unchanged) unchanged")
-            total = (total.new + counts.new, total.changed + counts.changed, total.unchanged + counts.unchanged, total.fromVectors + fromVectors)
+            print(
+                "seeds: \(t.name): \(written.count) inputs (\(fromVectors) from vectors, bounded copies included): "
+                    + "\(counts.new) new, \(counts.changed) changed, \(counts.unchanged) unchanged")
+            total = (
+                total.new + counts.new, total.changed + counts.changed, total.unchanged + counts.unchanged,
+                total.fromVectors + fromVectors
+            )
         }
-        print("seeds: \(total.new) new, \(total.changed) changed, \(total.unchanged) unchanged in \(corpus); "
-            + "\(total.fromVectors) inputs from \(seedVectors.count) golden vectors in \(vectors)")
+        print(
+            "seeds: \(total.new) new, \(total.changed) changed, \(total.unchanged) unchanged in \(corpus); "
+                + "\(total.fromVectors) inputs from \(seedVectors.count) golden vectors in \(vectors)")
     }
 
     /// Every vector of DIR/<component>/<topic>.json, files in byte order of their paths.
@@ -65,11 +76,16 @@ struct SeedsCommand: ParsableCommand {
         guard FileSystem.isDirectory(vectors) else { throw fail("\(vectors): no such vector folder") }
         var out: [SeedVector] = []
         let components: [String]
-        do { components = try FileSystem.entries(vectors) } catch { throw fail("cannot read \(vectors): \(error.message)") }
-        for component in components where !component.hasPrefix(".") && FileSystem.isDirectory(FileSystem.join(vectors, component)) {
+        do { components = try FileSystem.entries(vectors) } catch {
+            throw fail("cannot read \(vectors): \(error.message)")
+        }
+        for component in components
+        where !component.hasPrefix(".") && FileSystem.isDirectory(FileSystem.join(vectors, component)) {
             let folder = FileSystem.join(vectors, component)
             let files: [String]
-            do { files = try FileSystem.entries(folder) } catch { throw fail("cannot read \(folder): \(error.message)") }
+            do { files = try FileSystem.entries(folder) } catch {
+                throw fail("cannot read \(folder): \(error.message)")
+            }
             for file in files where file.hasSuffix(".json") && !file.hasPrefix(".") {
                 let path = FileSystem.join(folder, file)
                 let doc: JSONValue

@@ -47,7 +47,9 @@ struct ShowCommand: ParsableCommand {
         if let source = try outside.source() {
             let produced = source.evaluate(items)
             results = produced.results
-            if let i = produced.implementation { print("implementation: \(i.command)\(i.declaration.map { " — " + $0.summary } ?? "")") }
+            if let i = produced.implementation {
+                print("implementation: \(i.command)\(i.declaration.map { " — " + $0.summary } ?? "")")
+            }
             for p in produced.protocolErrors {
                 anyFailure = true
                 print("protocol error: \(p)")
@@ -76,5 +78,7 @@ struct ShowCommand: ParsableCommand {
         if anyFailure { throw ExitCode.failure }
     }
 
-    func indent(_ s: String) -> String { s.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
+    func indent(_ s: String) -> String {
+        s.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
 }

@@ -32,10 +32,16 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Show full outputs for this many changed inputs per target.")
     var diffs = 3
 
-    @Option(help: ArgumentHelp("Restate this fuzz input of --target (e.g. a minimized crash) as a vector request for `conformance promote`, instead of snapshotting.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Restate this fuzz input of --target (e.g. a minimized crash) as a vector request for `conformance promote`, instead of snapshotting.",
+            valueName: "FILE"))
     var vectorRequest: String?
 
-    @Option(help: ArgumentHelp("With --vector-request: write the request here (default: stdout) and print the promote command.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "With --vector-request: write the request here (default: stdout) and print the promote command.",
+            valueName: "FILE"))
     var writeTo: String?
 
     func run() throws {
@@ -47,7 +53,9 @@ struct SnapshotCommand: ParsableCommand {
         if !only.isEmpty {
             let unknown = only.filter { name in !targets.contains { $0.name == name } }
             guard unknown.isEmpty else {
-                throw ValidationError("unknown target(s) \(unknown.joined(separator: ", ")); known: \(targets.map(\.name).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown target(s) \(unknown.joined(separator: ", ")); known: \(targets.map(\.name).joined(separator: ", "))"
+                )
             }
             targets = targets.filter { only.contains($0.name) }
         }
@@ -77,15 +85,20 @@ struct SnapshotCommand: ParsableCommand {
     /// `--vector-request`: header decoded by the target's body, payload in VECTORS.md encodings.
     func promoteRequest(_ file: String) throws {
         guard only.count == 1, let target = SnapshotRecorder.targets.first(where: { $0.name == only[0] }) else {
-            throw ValidationError("--vector-request needs exactly one --target (one of \(SnapshotRecorder.targets.map(\.name).joined(separator: ", ")))")
+            throw ValidationError(
+                "--vector-request needs exactly one --target (one of \(SnapshotRecorder.targets.map(\.name).joined(separator: ", ")))"
+            )
         }
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
         guard let request = target.vectorRequest(bytes) else {
-            throw ValidationError("target \(target.name) cannot restate its inputs as vectors (or this input is too deep)")
+            throw ValidationError(
+                "target \(target.name) cannot restate its inputs as vectors (or this input is too deep)")
         }
         for note in request.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         guard let writeTo else { return print(request.requestText) }
         try Data((request.requestText + "\n").utf8).write(to: URL(fileURLWithPath: writeTo))
-        print("swift run conformance promote \(writeTo) --component \(request.component) --profile \(request.profile.rawValue)")
+        print(
+            "swift run conformance promote \(writeTo) --component \(request.component) --profile \(request.profile.rawValue)"
+        )
     }
 }

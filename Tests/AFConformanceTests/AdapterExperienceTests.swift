@@ -10,7 +10,9 @@ import TestSupport
 /// runner's timeouts and the CLI watchdog.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct AdapterExperienceTests {
-    static var example: String { "python3 " + Implementations.quote(Repository.path("Examples/urllib-adapter/adapter.py")) }
+    static var example: String {
+        "python3 " + Implementations.quote(Repository.path("Examples/urllib-adapter/adapter.py"))
+    }
     static var exampleFailures: String { Repository.path("Examples/urllib-adapter/expected-failures.json") }
 
     /// The example adapter (two components, protocol 1.1) over every vector: every run of another
@@ -19,7 +21,8 @@ struct AdapterExperienceTests {
     func exampleAdapterPassesWithItsListAndEverythingElseIsNotApplicable() throws {
         let set = try Implementations.bundled()
         let xfail = try ExpectedFailures.load(Self.exampleFailures, mustExist: true)
-        let report = VectorRunner.run(set, expectedFailures: xfail, source: try ImplementationSource(command: Self.example))
+        let report = VectorRunner.run(
+            set, expectedFailures: xfail, source: try ImplementationSource(command: Self.example))
 
         let declared: Set<String> = ["percent-escape", "query-string"]
         let others = report.results.filter { !declared.contains($0.vector.component) }
@@ -33,14 +36,19 @@ struct AdapterExperienceTests {
         let listed = xfail.entries.map { entry in set.vector(id: entry.key)?.runProfiles(only: nil).count ?? 0 }
         #expect(report.expectedFailureCount == listed.reduce(0, +))
         #expect(report.implementation?.declaration?.name == "urllib.parse")
-        #expect(report.finalLine == "\(report.passed) passed, 0 failed, \(report.expectedFailureCount) expected, \(report.notApplicableCount) n/a")
+        #expect(
+            report.finalLine
+                == "\(report.passed) passed, 0 failed, \(report.expectedFailureCount) expected, \(report.notApplicableCount) n/a"
+        )
         // The README's walk-through shows this run, with and without the list: its figures cannot go stale.
         let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
         #expect(readme.contains(report.finalLine), "README.md should show \(report.finalLine)")
-        let unlisted = "\(report.passed) passed, \(report.expectedFailureCount) failed, 0 expected, \(report.notApplicableCount) n/a"
+        let unlisted =
+            "\(report.passed) passed, \(report.expectedFailureCount) failed, 0 expected, \(report.notApplicableCount) n/a"
         #expect(readme.contains(unlisted), "README.md should show \(unlisted)")
         // So does the example's own walk-through, with the failures by authority of the run without the list.
-        let walkthrough = try String(contentsOfFile: Repository.path("Examples/urllib-adapter/README.md"), encoding: .utf8)
+        let walkthrough = try String(
+            contentsOfFile: Repository.path("Examples/urllib-adapter/README.md"), encoding: .utf8)
         #expect(walkthrough.contains(report.finalLine) && walkthrough.contains(unlisted))
         let bare = VectorRunner.run(set, source: try ImplementationSource(command: Self.example))
         #expect(walkthrough.contains("failures by authority: " + (bare.failuresByLevel ?? "")))
@@ -72,8 +80,10 @@ struct AdapterExperienceTests {
     @Test(.enabled(if: Python.available))
     func crashingAdapterIsCappedAndGroupedQuickly() throws {
         let started = Date()
-        let run = try Implementations.cli(["run", "--implementation", Implementations.fake("crash-on", "query-string/"),
-                                           "--filter", "query-string", "--filter", "media-type"])
+        let run = try Implementations.cli([
+            "run", "--implementation", Implementations.fake("crash-on", "query-string/"),
+            "--filter", "query-string", "--filter", "media-type",
+        ])
         let elapsed = Date().timeIntervalSince(started)
         #expect(run.status == 1)
         #expect(elapsed < 30)
@@ -81,7 +91,9 @@ struct AdapterExperienceTests {
         let crashLines = lines.filter { $0.hasPrefix("  query-string: ") }
         #expect(crashLines.count == 2, "\(crashLines)")
         #expect(crashLines.first?.contains("stderr: \"fake implementation: crashing on <id>\"  — 5 run(s)") == true)
-        #expect(crashLines.last?.contains("not sent: the implementation failed 5 consecutive query-string requests") == true)
+        #expect(
+            crashLines.last?.contains("not sent: the implementation failed 5 consecutive query-string requests") == true
+        )
         #expect(run.output.contains("crash cap reached in query-string"))
         #expect(run.output.contains("  media-type      126 passed      0 failed"))
     }
@@ -93,30 +105,44 @@ struct AdapterExperienceTests {
         let scratch = try ScratchVectors()
         let file = scratch.root + "/deviations.json"
         let lowercase = Implementations.fake("lowercase-hex")
-        let first = try Implementations.cli(["run", "--implementation", lowercase, "--filter", "percent-escape/ascii", "--write-expected-failures", file])
+        let first = try Implementations.cli([
+            "run", "--implementation", lowercase, "--filter", "percent-escape/ascii", "--write-expected-failures", file,
+        ])
         #expect(first.status == 1)
         #expect(first.output.contains("expected-failures entries to \(file); re-run with --expected-failures \(file)"))
         let recorded = try ExpectedFailures.load(file, mustExist: true)
         #expect(recorded.entries.count > 10)
         #expect(recorded.entries.allSatisfy { $0.reason.hasPrefix("output: bytes differ: expected {\"text\":\"%") })
 
-        let again = try Implementations.cli(["run", "--implementation", lowercase, "--filter", "percent-escape/ascii", "--expected-failures", file])
+        let again = try Implementations.cli([
+            "run", "--implementation", lowercase, "--filter", "percent-escape/ascii", "--expected-failures", file,
+        ])
         #expect(again.status == 0)
         #expect(again.output.hasSuffix(" passed, 0 failed, \(recorded.entries.count * 3) expected, 0 n/a\n"))
 
-        let missing = try Implementations.cli(["run", "--implementation", lowercase, "--filter", "echo", "--expected-failures", scratch.root + "/nope.json"])
+        let missing = try Implementations.cli([
+            "run", "--implementation", lowercase, "--filter", "echo", "--expected-failures",
+            scratch.root + "/nope.json",
+        ])
         #expect(missing.status == 2)
-        #expect(missing.output.contains("--expected-failures \(scratch.root)/nope.json: no such file (write one with --write-expected-failures FILE)"))
+        #expect(
+            missing.output.contains(
+                "--expected-failures \(scratch.root)/nope.json: no such file (write one with --write-expected-failures FILE)"
+            ))
     }
 
     /// `show ID --implementation CMD` shows that implementation's answer.
     @Test(.enabled(if: Python.available))
     func showDisplaysAnotherImplementationsAnswer() throws {
-        let shown = try Implementations.cli(["show", "percent-escape/ascii-whatwgForm/7e", "--implementation", Self.example, "--profile", "af4"])
+        let shown = try Implementations.cli([
+            "show", "percent-escape/ascii-whatwgForm/7e", "--implementation", Self.example, "--profile", "af4",
+        ])
         #expect(shown.status == 1)
         #expect(shown.output.contains("implementation: \(Self.example) — urllib.parse "))
         #expect(shown.output.contains("actual [af4]: FAIL\n  {\n    \"text\": \"~\"\n  }"))
-        let na = try Implementations.cli(["show", "media-type/af/001", "--implementation", Self.example, "--profile", "af4"])
+        let na = try Implementations.cli([
+            "show", "media-type/af/001", "--implementation", Self.example, "--profile", "af4",
+        ])
         #expect(na.output.contains("actual [af4]: n/a: component not declared in the handshake"))
     }
 
@@ -138,18 +164,22 @@ struct AdapterExperienceTests {
 
         var log: [String] = []
         let ci = ProgressLine(terminal: false, now: { clock }, write: { log.append($0) })
-        clock = 6_000_000_000; ci.update(done: 1, total: 4)     // 4 s after its start: quiet
-        clock = 7_000_000_000; ci.update(done: 2, total: 4)     // 5 s: a line
-        clock = 9_000_000_000; ci.update(done: 3, total: 4)     // 2 s later: not yet
+        clock = 6_000_000_000; ci.update(done: 1, total: 4)  // 4 s after its start: quiet
+        clock = 7_000_000_000; ci.update(done: 2, total: 4)  // 5 s: a line
+        clock = 9_000_000_000; ci.update(done: 3, total: 4)  // 2 s later: not yet
         clock = 12_000_000_000; ci.update(done: 3, total: 4)
         ci.finish()
-        #expect(log == ["running: 2/4 runs (50 %), 5 s, about 6 s left\n", "running: 3/4 runs (75 %), 10 s, about 4 s left\n"])
+        #expect(
+            log == [
+                "running: 2/4 runs (50 %), 5 s, about 6 s left\n", "running: 3/4 runs (75 %), 10 s, about 4 s left\n",
+            ])
     }
 
     /// Request ids are stripped from grouped messages, whatever the vector id looks like.
     @Test func requestIDsAreStrippedForGrouping() {
         #expect(RequestIDs.stripped("crashing on query-string/top-level/027@af3#9835 now") == "crashing on <id> now")
-        #expect(RequestIDs.stripped("reply id \"wrong-media-type/af/001@strict#12\" (oldest: \"handshake#3\")")
+        #expect(
+            RequestIDs.stripped("reply id \"wrong-media-type/af/001@strict#12\" (oldest: \"handshake#3\")")
                 == "reply id \"<id>\" (oldest: \"<id>\")")
         #expect(RequestIDs.stripped("issue #42 and a@b#1") == "issue #42 and a@b#1")
     }

@@ -23,7 +23,8 @@ import Testing
         defer { child.close() }
         let deep = String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000)
         for component in ["query-string", "multipart"] {
-            let input = component == "query-string"
+            let input =
+                component == "query-string"
                 ? #"{"parameters":{"a":\#(deep)}}"#
                 : #"{"method":"POST","url":"http://h/","boundary":"B","parameters":{"a":\#(deep)},"parts":[]}"#
             let reply = try child.ask(#"{"id":"deep-\#(component)","component":"\#(component)","input":\#(input)}"#)
@@ -33,12 +34,16 @@ import Testing
             #expect(reply["output"]?["error"]?["domain"] == .string("AFSerialization"))
         }
         // The JSON request serializer's own limit (maxJSONDepth) answers for a JSON body.
-        let json = try child.ask(#"{"id":7,"component":"request","options":{"maxParameterDepth":5000},"input":{"serializer":"json","method":"POST","url":"http://h/","parameters":{"a":\#(deep)}}}"#)
+        let json = try child.ask(
+            #"{"id":7,"component":"request","options":{"maxParameterDepth":5000},"input":{"serializer":"json","method":"POST","url":"http://h/","parameters":{"a":\#(deep)}}}"#
+        )
         #expect(json["id"] == .int(7))
         #expect(json["output"]?["error"]?["kind"] == .string("nestingTooDeep"))
         #expect(json["output"]?["error"]?["description"]?.stringValue?.contains("512") == true)
         // Below the component's limit the same shape is evaluated normally.
-        let ok = try child.ask(#"{"id":"ok","component":"query-string","options":{"maxParameterDepth":4000},"input":{"parameters":{"a":\#(deep)}}}"#)
+        let ok = try child.ask(
+            #"{"id":"ok","component":"query-string","options":{"maxParameterDepth":4000},"input":{"parameters":{"a":\#(deep)}}}"#
+        )
         #expect(ok["output"]?["text"] == .string(""))
     }
 
@@ -48,7 +53,8 @@ import Testing
         let child = try EvalChild()
         defer { child.close() }
         let n = Evaluator.maxLineDepth + 10
-        let line = #"{"id":"way-too-deep","component":"echo","input":{"x":"# + String(repeating: "[", count: n)
+        let line =
+            #"{"id":"way-too-deep","component":"echo","input":{"x":"# + String(repeating: "[", count: n)
             + String(repeating: "]", count: n) + "}}"
         let reply = try child.ask(line)
         #expect(reply["id"] == .string("way-too-deep"))
@@ -83,7 +89,8 @@ import Testing
         let child = try EvalChild()
         defer { child.close() }
         let text = String(repeating: "a b", count: 10_000_000 / 3)
-        let reply = try child.ask(#"{"id":"big","component":"percent-escape","input":{"text":"\#(text)"}}"#, timeout: 60)
+        let reply = try child.ask(
+            #"{"id":"big","component":"percent-escape","input":{"text":"\#(text)"}}"#, timeout: 60)
         #expect(reply["id"] == .string("big"))
         let out = reply["output"]?["text"]?.stringValue ?? ""
         #expect(out.utf8.count == 5 * (10_000_000 / 3))

@@ -5,7 +5,10 @@ import Testing
 /// The JSON-lines framing of VECTORS.md: every line gets exactly one answer line.
 @Suite struct EvaluatorTests {
     @Test func malformedLinesGetHarnessErrors() throws {
-        for line in ["not json", "[1]", #"{"id":7}"#, #"{"id":7,"component":"nope"}"#, #"{"id":7,"component":"echo","profile":"af9"}"#] {
+        for line in [
+            "not json", "[1]", #"{"id":7}"#, #"{"id":7,"component":"nope"}"#,
+            #"{"id":7,"component":"echo","profile":"af9"}"#,
+        ] {
             let out = try JSONParser.parse(Evaluator.evaluateLine(line))
             #expect(out["harnessError"]?.stringValue != nil, "\(line)")
             #expect(out["output"] == nil)
@@ -21,18 +24,22 @@ import Testing
             ("options.tpyo", #"{"id":1,"component":"\#(component)","options":{"tpyo":1},"input":{}}"#),
         ] {
             let message = try JSONParser.parse(Evaluator.evaluateLine(line))["harnessError"]?.stringValue
-            #expect(message?.hasPrefix("\(field): unknown field") == true, "\(component): \(message ?? "no harness error")")
+            #expect(
+                message?.hasPrefix("\(field): unknown field") == true, "\(component): \(message ?? "no harness error")")
         }
     }
 
     @Test func idIsEchoedVerbatim() throws {
-        let out = try JSONParser.parse(Evaluator.evaluateLine(#"{"id":{"n":[1]},"component":"echo","input":{"k":"v"}}"#))
+        let out = try JSONParser.parse(
+            Evaluator.evaluateLine(#"{"id":{"n":[1]},"component":"echo","input":{"k":"v"}}"#))
         #expect(out["id"] == .obj(["n": .array([.number("1")])]))
         #expect(out["output"] == .obj(["k": .string("v")]))
     }
 
     @Test func parameterTagsDecode() throws {
-        let v = try JSONParser.parse(#"{"s":{"$set":[2,1]},"d":{"$data":"00ff"},"x":{"$double":"nan"},"k":{"$dict":[["$a",1],["$a",2]]},"f":1.0,"i":3}"#)
+        let v = try JSONParser.parse(
+            #"{"s":{"$set":[2,1]},"d":{"$data":"00ff"},"x":{"$double":"nan"},"k":{"$dict":[["$a",1],["$a",2]]},"f":1.0,"i":3}"#
+        )
         let p = try Codec.decodeParameters(v, path: "input.parameters")
         guard case .dictionary(let es) = p else { Issue.record("not a dictionary"); return }
         #expect(es[0].value == .set([.integer(2), .integer(1)]))

@@ -7,12 +7,16 @@ import Testing
 @Suite struct ExitStatusTests {
     /// A vector file of the media-type component holding `vectors` (JSON objects, comma-joined).
     func file(_ vectors: String) -> String {
-        #"{"schema":"afserialization-vectors/1","component":"media-type","description":"d","vectors":["# + vectors + "]}"
+        #"{"schema":"afserialization-vectors/1","component":"media-type","description":"d","vectors":["# + vectors
+            + "]}"
     }
 
-    let good = #"{"profiles":["af4"],"id":"media-type/x/001","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":"text/plain"},"expected":{"mimeType":"text/plain"}}"#
+    let good =
+        #"{"profiles":["af4"],"id":"media-type/x/001","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":"text/plain"},"expected":{"mimeType":"text/plain"}}"#
 
-    func run(_ scratch: ScratchVectors, _ extra: [String] = [], in directory: String? = nil) throws -> (status: Int32, output: String) {
+    func run(_ scratch: ScratchVectors, _ extra: [String] = [], in directory: String? = nil) throws -> (
+        status: Int32, output: String
+    ) {
         try Implementations.cli(["run", "--vectors", scratch.root] + extra, in: directory)
     }
 
@@ -25,9 +29,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("a mismatch", #"{"profiles":["af4"],"id":"media-type/x/002","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":"text/plain"},"expected":{"mimeType":"text/html"}}"#),
-        ("a harness error", #"{"profiles":["af4"],"id":"media-type/x/002","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":5},"expected":{"mimeType":"text/html"}}"#),
-        ("a problem in a vector file", #"{"profiles":["af4"],"id":"media-type/x/001","comment":"a duplicate id","level":"decision","authority":"SPEC§6.2","input":{},"expected":{}}"#),
+        (
+            "a mismatch",
+            #"{"profiles":["af4"],"id":"media-type/x/002","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":"text/plain"},"expected":{"mimeType":"text/html"}}"#
+        ),
+        (
+            "a harness error",
+            #"{"profiles":["af4"],"id":"media-type/x/002","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":5},"expected":{"mimeType":"text/html"}}"#
+        ),
+        (
+            "a problem in a vector file",
+            #"{"profiles":["af4"],"id":"media-type/x/001","comment":"a duplicate id","level":"decision","authority":"SPEC§6.2","input":{},"expected":{}}"#
+        ),
     ])
     func anyFailureIsOne(_ what: String, _ vector: String) throws {
         let scratch = try ScratchVectors()

@@ -22,7 +22,8 @@ import Testing
 
         init(_ items: [RunItem], window: Int = 4, timeout: Double = 10, maxCrashes: Int = 5, maxSilentStarts: Int = 3) {
             machine = ImplementationMachine(
-                config: .init(window: window, requestTimeout: timeout, maxSilentStarts: maxSilentStarts, maxCrashes: maxCrashes),
+                config: .init(
+                    window: window, requestTimeout: timeout, maxSilentStarts: maxSilentStarts, maxCrashes: maxCrashes),
                 items: items, command: "impl")
         }
 
@@ -64,9 +65,10 @@ import Testing
         var out: [RunItem] = []
         for (component, count) in spec {
             for n in 0..<count {
-                let v = Vector(id: "\(component)/t/\(n)", component: component, profiles: profiles, options: nil,
-                               input: .obj(["n": .int(n)]), expected: .obj(["ok": .bool(true)]), comment: nil,
-                               refs: [], review: false, file: "f.json", index: n)
+                let v = Vector(
+                    id: "\(component)/t/\(n)", component: component, profiles: profiles, options: nil,
+                    input: .obj(["n": .int(n)]), expected: .obj(["ok": .bool(true)]), comment: nil,
+                    refs: [], review: false, file: "f.json", index: n)
                 for p in profiles { out.append(RunItem(vector: v, profile: p)) }
             }
         }
@@ -110,7 +112,9 @@ import Testing
         #expect(h.outcome(0) == .harnessError("input.x: unknown field"))
         #expect(h.outcome(1) == .unsupported("no such option in urllib"))
         for i in 2...4 {
-            guard case .harnessError(let m) = h.outcome(i) else { Issue.record("run \(i): \(String(describing: h.outcome(i)))"); continue }
+            guard case .harnessError(let m) = h.outcome(i) else {
+                Issue.record("run \(i): \(String(describing: h.outcome(i)))"); continue
+            }
             #expect(m.hasPrefix("implementation broke the protocol: reply has "))
         }
         #expect(h.machine.protocolErrors.count == 3)
@@ -122,13 +126,19 @@ import Testing
     // MARK: Protocol 1.1 handshake declaration
 
     @Test func declaredComponentsAndProfilesAreTheOnlyOnesSent() {
-        let items = Self.items([("media-type", 2), ("percent-escape", 2), ("query-string", 2)], profiles: ["af3", "af4", "strict"])
+        let items = Self.items(
+            [("media-type", 2), ("percent-escape", 2), ("query-string", 2)], profiles: ["af3", "af4", "strict"])
         var h = Harness(items, window: 16)
         h.start(); h.spawned()
-        h.reply(#"{"id":"handshake#1","output":{},"protocol":"1.1","implementation":{"name":"urllib","version":"3.11"},"supports":{"components":{"percent-escape":["af3","af4","strict"],"query-string":["af4"]}}}"#)
+        h.reply(
+            #"{"id":"handshake#1","output":{},"protocol":"1.1","implementation":{"name":"urllib","version":"3.11"},"supports":{"components":{"percent-escape":["af3","af4","strict"],"query-string":["af4"]}}}"#
+        )
         let sentIds = h.sent.dropFirst().map { $0["id"]!.stringValue! }
         #expect(sentIds.count == 6 + 2)
-        #expect(sentIds.allSatisfy { $0.hasPrefix("percent-escape/") || $0.contains("@af4#") && $0.hasPrefix("query-string/") })
+        #expect(
+            sentIds.allSatisfy {
+                $0.hasPrefix("percent-escape/") || $0.contains("@af4#") && $0.hasPrefix("query-string/")
+            })
         #expect(h.outcome(0) == .unsupported("component not declared in the handshake"))
         #expect(h.outcome(12) == .unsupported("profile af3 not declared in the handshake"))
         #expect(h.machine.summary.declaration?.name == "urllib")
@@ -136,11 +146,14 @@ import Testing
     }
 
     @Test func aComponentListTakesTheDeclaredProfiles() throws {
-        let d = try #require(try HandshakeDeclaration(reply: JSONParser.parse(#"{"supports":{"components":["a","b"],"profiles":["af4"]}}"#)))
+        let d = try #require(
+            try HandshakeDeclaration(
+                reply: JSONParser.parse(#"{"supports":{"components":["a","b"],"profiles":["af4"]}}"#)))
         #expect(d.excludes(component: "a", profile: "af4") == nil)
         #expect(d.excludes(component: "b", profile: "strict") == "profile strict not declared in the handshake")
         #expect(d.excludes(component: "c", profile: "af4") == "component not declared in the handshake")
-        let profilesOnly = try #require(try HandshakeDeclaration(reply: JSONParser.parse(#"{"supports":{"profiles":["af3"]}}"#)))
+        let profilesOnly = try #require(
+            try HandshakeDeclaration(reply: JSONParser.parse(#"{"supports":{"profiles":["af3"]}}"#)))
         #expect(profilesOnly.excludes(component: "any", profile: "af3") == nil)
         #expect(profilesOnly.excludes(component: "any", profile: "af4") != nil)
         #expect(try HandshakeDeclaration(reply: JSONParser.parse(#"{"id":"handshake#1","output":{}}"#)) == nil)  // 1.0
@@ -151,25 +164,32 @@ import Testing
         h.start(); h.spawned()
         h.reply(#"{"id":"handshake#1","supports":{"components":{"echo":["af5"]}}}"#)
         #expect(h.sent.count == 3)
-        #expect(h.machine.protocolErrors.map(\.message) == [
-            "handshake reply: supports.components.echo[0]: expected one of af3, af4, strict; the declaration is ignored and every request is sent",
-        ])
+        #expect(
+            h.machine.protocolErrors.map(\.message) == [
+                "handshake reply: supports.components.echo[0]: expected one of af3, af4, strict; the declaration is ignored and every request is sent"
+            ])
     }
 
     /// `supports.omits`: the fields a library cannot report are pruned from the expected value.
     @Test func omittedFieldsArePrunedFromTheExpectedValue() throws {
         let o = try Omissions(["parts[].headers", "batches", "error.*"])
-        let expected = try JSONParser.parse(#"{"parts":[{"name":"a","headers":[["X","1"]]},{"name":"b"}],"batches":[[0,1]],"text":"t"}"#)
+        let expected = try JSONParser.parse(
+            #"{"parts":[{"name":"a","headers":[["X","1"]]},{"name":"b"}],"batches":[[0,1]],"text":"t"}"#)
         #expect(o.pruned(expected) == (try JSONParser.parse(#"{"parts":[{"name":"a"},{"name":"b"}],"text":"t"}"#)))
-        let error = try JSONParser.parse(#"{"error":{"domain":"AFSerialization","kind":"multipartBadDelimiter","offset":4}}"#)
+        let error = try JSONParser.parse(
+            #"{"error":{"domain":"AFSerialization","kind":"multipartBadDelimiter","offset":4}}"#)
         #expect(o.pruned(error) == .obj(["error": .object([])]))
         #expect(Matcher.matches(expected: o.pruned(error), actual: .obj(["error": .obj(["message": .string("bad")])])))
         #expect(!Matcher.matches(expected: o.pruned(error), actual: .obj(["parts": .array([])])))  // still an error
         let tagged = try JSONParser.parse(#"{"headers":{"$unordered":[{"k":1,"x":2}]}}"#)
-        #expect(try Omissions(["headers[].x"]).pruned(tagged) == (try JSONParser.parse(#"{"headers":{"$unordered":[{"k":1}]}}"#)))
+        #expect(
+            try Omissions(["headers[].x"]).pruned(tagged)
+                == (try JSONParser.parse(#"{"headers":{"$unordered":[{"k":1}]}}"#)))
         #expect(throws: HarnessError.self) { try Omissions(["a..b"]) }
         #expect(throws: HarnessError.self) { try Omissions(["[]"]) }
-        let d = try #require(try HandshakeDeclaration(reply: JSONParser.parse(#"{"supports":{"omits":{"multipart-parse":["parts[].headers"]}}}"#)))
+        let d = try #require(
+            try HandshakeDeclaration(
+                reply: JSONParser.parse(#"{"supports":{"omits":{"multipart-parse":["parts[].headers"]}}}"#)))
         #expect(d.omittedPaths == ["multipart-parse": ["parts[].headers"]])
     }
 
@@ -193,7 +213,11 @@ import Testing
         #expect(h.sent.count == 6)  // one at a time while isolating
         h.tick(after: 2.1)
         h.gone("implementation was killed by signal 9 (Killed)", stderr: "; stderr: \"stuck again\"")
-        #expect(h.outcome(1) == .harnessError("no reply within 2 s (the implementation was killed; --request-timeout sets the limit); stderr: \"stuck again\""))
+        #expect(
+            h.outcome(1)
+                == .harnessError(
+                    "no reply within 2 s (the implementation was killed; --request-timeout sets the limit); stderr: \"stuck again\""
+                ))
         h.spawned(); h.echo(6); h.echo(7)
         #expect(h.outcome(2) == .output(.obj(["ok": .bool(true)])))
         #expect(h.finished)
@@ -204,11 +228,16 @@ import Testing
         var h = Harness(Self.items([("echo", 3)]), window: 3)
         h.start(); h.spawned(); h.echo(0)
         h.gone("implementation was killed by signal 11 (Segmentation fault)")
-        h.spawned(); h.echo(4)           // new process, handshake
-        h.echo(5)                        // run 0 alone: fine
-        h.gone("implementation was killed by signal 11 (Segmentation fault)", stderr: "; stderr: \"boom\"")  // run 1 alone: crashes
+        h.spawned(); h.echo(4)  // new process, handshake
+        h.echo(5)  // run 0 alone: fine
+        // run 1 alone: crashes
+        h.gone("implementation was killed by signal 11 (Segmentation fault)", stderr: "; stderr: \"boom\"")
         h.spawned(); h.echo(7); h.echo(8)  // run 2 alone: fine
-        #expect(h.outcome(1) == .harnessError("implementation was killed by signal 11 (Segmentation fault) while evaluating this request; stderr: \"boom\""))
+        #expect(
+            h.outcome(1)
+                == .harnessError(
+                    "implementation was killed by signal 11 (Segmentation fault) while evaluating this request; stderr: \"boom\""
+                ))
         #expect(h.outcome(0) != nil && h.outcome(2) == h.outcome(0))
         #expect(h.machine.protocolErrors.isEmpty)
         #expect(h.finished)
@@ -221,9 +250,10 @@ import Testing
         h.spawned(); h.echo(3); h.echo(4)
         h.echo(5)
         #expect(h.finished)
-        #expect(h.machine.protocolErrors.map(\.message) == [
-            "implementation exited with status 3 while 2 requests were in flight (echo/t/0@af4#2, echo/t/1@af4#3); each re-sent alone got its reply, so no run is blamed; stderr: \"once\"",
-        ])
+        #expect(
+            h.machine.protocolErrors.map(\.message) == [
+                "implementation exited with status 3 while 2 requests were in flight (echo/t/0@af4#2, echo/t/1@af4#3); each re-sent alone got its reply, so no run is blamed; stderr: \"once\""
+            ])
     }
 
     @Test func aLineThatIsNotAReplyKillsTheProcessAndLaterLinesAreIgnored() {
@@ -236,7 +266,10 @@ import Testing
         h.gone("implementation was killed by signal 9 (Killed)")
         guard case .harnessError(let m) = h.outcome(0) else { Issue.record("not blamed"); return }
         // The byte offset and the reason, then the line (VECTORS.md §5.3 "Reading replies").
-        #expect(m.hasPrefix("implementation broke the protocol: reply is not JSON (at byte 0: Invalid value around character 0): \"Traceback (most recent call last):\""))
+        #expect(
+            m.hasPrefix(
+                "implementation broke the protocol: reply is not JSON (at byte 0: Invalid value around character 0): \"Traceback (most recent call last):\""
+            ))
         #expect(h.machine.protocolErrors.count == 1 && h.machine.protocolErrors[0].run == "echo/t/0 [af4]")
     }
 
@@ -255,7 +288,10 @@ import Testing
         #expect(h.sent.last?["component"] == .string("echo"))
         for i in 3..<20 {
             guard case .harnessError(let m) = h.outcome(i) else { Issue.record("run \(i)"); continue }
-            #expect(m == "not sent: the implementation failed 3 consecutive query-string requests by crashing, hanging or breaking the protocol (--max-crashes 3); the last: implementation exited with status 1 while evaluating this request")
+            #expect(
+                m
+                    == "not sent: the implementation failed 3 consecutive query-string requests by crashing, hanging or breaking the protocol (--max-crashes 3); the last: implementation exited with status 1 while evaluating this request"
+            )
         }
         h.echo(h.sent.count - 1)
         h.echo(h.sent.count - 1)
@@ -279,7 +315,7 @@ import Testing
         var h = Harness(Self.items([("query-string", 8)]), window: 8, maxCrashes: 2)
         h.start(); h.spawned(); h.echo(0)
         #expect(h.sent.count == 9)
-        h.gone()                                  // 8 in flight: isolation
+        h.gone()  // 8 in flight: isolation
         h.spawned(); h.echo(h.sent.count - 1); h.gone()  // 1st alone: blamed
         h.spawned(); h.echo(h.sent.count - 1); h.gone()  // 2nd alone: blamed, cap
         #expect(h.machine.phase.isDone)
@@ -297,7 +333,8 @@ import Testing
         h.spawned(); h.tick(after: 1.1)
         #expect(h.kills == 1)
         h.gone("implementation was killed by signal 9 (Killed)")
-        let why = "implementation could not be started: 3 processes in a row did not answer their handshake; the last: no reply to the handshake within 1 s (is each reply flushed? --request-timeout sets the limit)"
+        let why =
+            "implementation could not be started: 3 processes in a row did not answer their handshake; the last: no reply to the handshake within 1 s (is each reply flushed? --request-timeout sets the limit)"
         #expect((0..<4).allSatisfy { h.outcome($0) == .harnessError(why) })
         #expect(h.machine.summary.gaveUp == why)
         #expect(h.machine.phase.isDone)

@@ -1,7 +1,7 @@
 import AFSerialization
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 @testable import AFConformance
@@ -21,7 +21,8 @@ struct ImplementationRunnerTests {
     func evalAsTheImplementationMatchesTheInProcessRun(window: Int) throws {
         let set = try Implementations.bundled()
         let inProcess = VectorRunner.run(set, jobs: 2)
-        let external = VectorRunner.run(set, source: try ImplementationSource(command: Implementations.eval, window: window))
+        let external = VectorRunner.run(
+            set, source: try ImplementationSource(command: Implementations.eval, window: window))
         #expect(inProcess.results.count == external.results.count)
         #expect(inProcess.results.count > 5000)
         for (a, b) in zip(inProcess.results, external.results) {
@@ -88,7 +89,8 @@ struct ImplementationRunnerTests {
 
         #expect(report.results.count > 100)
         #expect(report.results.filter(\.isFailure).map(\.name) == [target.name])
-        let message = try #require(report.results.first { $0.name == target.name }.flatMap(Implementations.harnessMessage))
+        let message = try #require(
+            report.results.first { $0.name == target.name }.flatMap(Implementations.harnessMessage))
         #expect(message.hasPrefix("implementation was killed by signal 11 ("))
         #expect(message.contains("while evaluating this request"))
         #expect(message.contains("stderr: \"fake implementation: crashing on \(target.vector.id)@\(target.profile)#"))
@@ -120,7 +122,10 @@ struct ImplementationRunnerTests {
         if window == 1 {
             let failing = report.results.filter(\.isFailure)
             #expect(failing.map(\.name) == [report.results[1].name])  // the 3rd line after the handshake
-            #expect(failing.first.flatMap(Implementations.harnessMessage)?.hasPrefix("implementation exited with status 3 while evaluating this request; stderr: \"fake implementation: exiting at request 3\"") == true)
+            #expect(
+                failing.first.flatMap(Implementations.harnessMessage)?.hasPrefix(
+                    "implementation exited with status 3 while evaluating this request; stderr: \"fake implementation: exiting at request 3\""
+                ) == true)
             #expect(report.protocolErrors.isEmpty)
         } else {
             #expect(report.results.allSatisfy { !$0.isFailure })
@@ -154,7 +159,10 @@ struct ImplementationRunnerTests {
 
         #expect(report.results.filter(\.isFailure).map(\.name) == [target.name])
         let message = report.results.first { $0.name == target.name }.flatMap(Implementations.harnessMessage)
-        #expect(message?.hasPrefix("no reply within 1 s (the implementation was killed; --request-timeout sets the limit); stderr: \"fake implementation: hanging on \(target.vector.id)@\(target.profile)#") == true)
+        #expect(
+            message?.hasPrefix(
+                "no reply within 1 s (the implementation was killed; --request-timeout sets the limit); stderr: \"fake implementation: hanging on \(target.vector.id)@\(target.profile)#"
+            ) == true)
         #expect(report.protocolErrors.isEmpty)
         #expect(elapsed > 1.9 && elapsed < 15)
     }
@@ -191,17 +199,25 @@ struct ImplementationRunnerTests {
         let source = try ImplementationSource(command: Implementations.fake("exit-at-start"), maxSilentStarts: 3)
         let report = VectorRunner.run(set, selection: selection, source: source)
         #expect(report.results.count > 100)
-        #expect(report.results.allSatisfy {
-            Implementations.harnessMessage($0)?.hasPrefix("implementation could not be started: 3 processes in a row did not answer their handshake; the last: implementation exited with status 2; stderr: \"fake implementation: refusing to start\"") == true
-        })
+        #expect(
+            report.results.allSatisfy {
+                Implementations.harnessMessage($0)?.hasPrefix(
+                    "implementation could not be started: 3 processes in a row did not answer their handshake; the last: implementation exited with status 2; stderr: \"fake implementation: refusing to start\""
+                ) == true
+            })
         #expect(report.implementation?.processesStarted == 3)
         #expect(report.implementation?.gaveUp?.contains("exited with status 2") == true)
         #expect(report.implementation?.gaveUp?.contains("refusing to start") == true)
-        #expect(Reporters.console(report).components(separatedBy: "could not be started").count == 2)  // one grouped line
+        // one grouped line
+        #expect(Reporters.console(report).components(separatedBy: "could not be started").count == 2)
 
         let missing = try ImplementationSource(command: "/nonexistent/implementation --flag", maxSilentStarts: 2)
         let r2 = VectorRunner.run(set, selection: selection, source: missing)
-        #expect(r2.results.allSatisfy { Implementations.harnessMessage($0)?.hasSuffix("the last: cannot run /nonexistent/implementation: No such file or directory") == true })
+        #expect(
+            r2.results.allSatisfy {
+                Implementations.harnessMessage($0)?.hasSuffix(
+                    "the last: cannot run /nonexistent/implementation: No such file or directory") == true
+            })
         #expect(r2.implementation?.processesStarted == 0)
     }
 
@@ -211,7 +227,8 @@ struct ImplementationRunnerTests {
     func loneSurrogateRepliesAreComparedNotFaults() throws {
         let set = try Implementations.bundled()
         let selection = RunSelection(filters: ["percent-escape/unicode"])
-        let source = try ImplementationSource(command: Implementations.fake("lone-surrogate", "percent-escape/unicode/"))
+        let source = try ImplementationSource(
+            command: Implementations.fake("lone-surrogate", "percent-escape/unicode/"))
         let report = VectorRunner.run(set, selection: selection, source: source)
         #expect(report.results.count > 100)
         #expect(report.protocolErrors.isEmpty)
@@ -229,7 +246,8 @@ struct ImplementationRunnerTests {
 
     @Test func commandIsSplitLikeAShellSplitsWords() throws {
         #expect(try ShellWords.split(".build/debug/conformance eval") == [".build/debug/conformance", "eval"])
-        #expect(try ShellWords.split(#"  python3  'my dir/impl.py'  "a \"b\" \$c"  d\ e ''  "#)
+        #expect(
+            try ShellWords.split(#"  python3  'my dir/impl.py'  "a \"b\" \$c"  d\ e ''  "#)
                 == ["python3", "my dir/impl.py", #"a "b" $c"#, "d e", ""])
         #expect(try ShellWords.split(#"sh -c 'exec ./impl 2>/dev/null'"#) == ["sh", "-c", "exec ./impl 2>/dev/null"])
         #expect(throws: ShellWords.SplitError.self) { try ShellWords.split("a 'b") }
@@ -253,7 +271,8 @@ struct ImplementationRunnerTests {
         let json = scratch.root + "/r.json", junit = scratch.root + "/r.xml", md = scratch.root + "/r.md"
         let bad = try Implementations.cli([
             "run", "--implementation", Implementations.fake("wrong-id-on", "\(target.vector.id)@\(target.profile)#"),
-            "--filter", "media-type", "--window", "4", "--request-timeout", "5", "--json", json, "--junit", junit, "--summary", md,
+            "--filter", "media-type", "--window", "4", "--request-timeout", "5", "--json", json, "--junit", junit,
+            "--summary", md,
         ])
         #expect(bad.status == 1)
         #expect(bad.output.contains("Protocol errors (1):"))
@@ -276,7 +295,9 @@ struct ImplementationRunnerTests {
 
 /// Commands and helpers for the implementation tests.
 enum Implementations {
-    static var script: String { Repository.fixtures.appendingPathComponent("implementations/fake_implementation.py").path }
+    static var script: String {
+        Repository.fixtures.appendingPathComponent("implementations/fake_implementation.py").path
+    }
 
     /// `conformance eval`, as a command string.
     static var eval: String { quote(EvalChild.binary.path) + " eval" }
@@ -316,8 +337,11 @@ enum Implementations {
 
     /// Runs the `conformance` binary in `directory` (default: the repository root) with a watchdog;
     /// stdout and stderr together.
-    static func cli(_ arguments: [String], in directory: String? = nil, timeout: Double = 50) throws -> (status: Int32, output: String) {
-        let r = try TestProcess.run(EvalChild.binary, arguments, errors: .merged, directory: directory ?? Repository.rootPath, timeout: timeout)
+    static func cli(_ arguments: [String], in directory: String? = nil, timeout: Double = 50) throws -> (
+        status: Int32, output: String
+    ) {
+        let r = try TestProcess.run(
+            EvalChild.binary, arguments, errors: .merged, directory: directory ?? Repository.rootPath, timeout: timeout)
         return (r.status, r.text)
     }
 }

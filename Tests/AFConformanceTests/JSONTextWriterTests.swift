@@ -27,7 +27,9 @@ import Testing
 
     @Test func compactTextMatchesPythonJSONDumps() {
         // '/' is not escaped (Python does not escape it either).
-        #expect(Self.sample.jsonText == #"{"a":[1,"x",null,true,false,0.5,-12],"b":{},"c":[],"d":{"e":{"f":[[2],[]]}},"g/h":"i/j"}"#)
+        #expect(
+            Self.sample.jsonText
+                == #"{"a":[1,"x",null,true,false,0.5,-12],"b":{},"c":[],"d":{"e":{"f":[[2],[]]}},"g/h":"i/j"}"#)
     }
 
     @Test func prettyTextMatchesPythonIndent2() {

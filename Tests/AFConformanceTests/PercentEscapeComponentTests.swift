@@ -15,19 +15,23 @@ fileprivate func evalLine(_ line: String) throws -> JSONValue {
     }
 
     @Test func styles() throws {
-        let form = try evalLine(#"{"id":1,"component":"percent-escape","options":{"style":"whatwgForm"},"input":{"text":"a ~"}}"#)
+        let form = try evalLine(
+            #"{"id":1,"component":"percent-escape","options":{"style":"whatwgForm"},"input":{"text":"a ~"}}"#)
         #expect(form["output"]?["text"] == .string("a+%7E"))
-        let unreserved = try evalLine(#"{"id":1,"component":"percent-escape","options":{"style":"rfc3986Unreserved"},"input":{"text":"/?~"}}"#)
+        let unreserved = try evalLine(
+            #"{"id":1,"component":"percent-escape","options":{"style":"rfc3986Unreserved"},"input":{"text":"/?~"}}"#)
         #expect(unreserved["output"]?["text"] == .string("%2F%3F~"))
     }
 
     @Test func reportBatchesGivesSpecExample() throws {
         // SPEC §1.4: the 50th unit falls inside 👴🏻 → first batch [0, 53).
         let text = String(repeating: "a", count: 49) + "👴🏻tail"
-        let out = try evalLine(#"{"id":1,"component":"percent-escape","options":{"reportBatches":true},"input":{"text":"\#(text)"}}"#)
+        let out = try evalLine(
+            #"{"id":1,"component":"percent-escape","options":{"reportBatches":true},"input":{"text":"\#(text)"}}"#)
         #expect(out["output"]?["batches"] == .array([.array([.int(0), .int(53)]), .array([.int(53), .int(57)])]))
         #expect(out["output"]?["text"] == .string(String(repeating: "a", count: 49) + "%F0%9F%91%B4%F0%9F%8F%BBtail"))
-        let noReport = try evalLine(#"{"id":1,"component":"percent-escape","options":{"batchSize":3},"input":{"text":"ab c"}}"#)
+        let noReport = try evalLine(
+            #"{"id":1,"component":"percent-escape","options":{"batchSize":3},"input":{"text":"ab c"}}"#)
         #expect(noReport["output"] == .obj(["text": .string("ab%20c")]))
     }
 
@@ -45,7 +49,8 @@ fileprivate func evalLine(_ line: String) throws -> JSONValue {
         let bad = try evalLine(#"{"id":1,"component":"percent-escape","input":{"hex":"61ff"}}"#)
         #expect(bad["output"]?["error"]?["kind"] == .string("invalidUTF8"))
         #expect(bad["output"]?["error"]?["offset"] == .int(1))
-        let zero = try evalLine(#"{"id":1,"component":"percent-escape","options":{"batchSize":0},"input":{"text":"a"}}"#)
+        let zero = try evalLine(
+            #"{"id":1,"component":"percent-escape","options":{"batchSize":0},"input":{"text":"a"}}"#)
         #expect(zero["output"]?["error"]?["kind"] == .string("invalidOption"))
     }
 

@@ -19,8 +19,12 @@ import Testing
         return o
     }
 
-    static func request(_ serializer: String, _ method: String, _ url: String, parameters: JSONValue? = nil, headers: JSONValue? = nil) -> JSONValue {
-        var m: [JSONValue.Member] = [.init("serializer", .string(serializer)), .init("method", .string(method)), .init("url", .string(url))]
+    static func request(
+        _ serializer: String, _ method: String, _ url: String, parameters: JSONValue? = nil, headers: JSONValue? = nil
+    ) -> JSONValue {
+        var m: [JSONValue.Member] = [
+            .init("serializer", .string(serializer)), .init("method", .string(method)), .init("url", .string(url)),
+        ]
         if let headers { m.append(.init("headers", headers)) }
         if let parameters { m.append(.init("parameters", parameters)) }
         return .object(m)
@@ -34,7 +38,8 @@ import Testing
         #expect(af["url"] == .string("http://h/p#f?a=1"))
         #expect(af["body"] == .null)
         #expect(af["headers"] == .array([]))
-        let strict = try Self.output(Self.request("http", "GET", "http://h/p#f", parameters: Self.a1), profile: "strict")
+        let strict = try Self.output(
+            Self.request("http", "GET", "http://h/p#f", parameters: Self.a1), profile: "strict")
         #expect(strict["url"] == .string("http://h/p?a=1#f"))
     }
 
@@ -43,15 +48,21 @@ import Testing
             "preferredLanguages": .array([.string("en"), .string("fr")]),
             "userAgent": .string("App/1.0 (iPhone; iOS 17.0; Scale/2.00)"),
             "basicAuth": .obj(["user": .string("Aladdin"), "password": .string("open sesame")]),
-            "defaultHeaders": .array([.array([.string("user-agent"), .string("Override")]), .array([.string("X-A"), .string("1")])]),
+            "defaultHeaders": .array([
+                .array([.string("user-agent"), .string("Override")]), .array([.string("X-A"), .string("1")]),
+            ]),
         ])
-        let out = try Self.output(Self.request("http", "GET", "http://h/", headers: .array([.array([.string("X-A"), .string("mine")])])), options: options)
-        #expect(out["headers"] == .array([
-            .array([.string("X-A"), .string("mine")]),  // request-level wins
-            .array([.string("Accept-Language"), .string("en;q=1, fr;q=0.9")]),  // SPEC §3.2
-            .array([.string("User-Agent"), .string("Override")]),  // defaultHeaders set last, name kept
-            .array([.string("Authorization"), .string("Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")]),  // RFC 7617 §2
-        ]))
+        let out = try Self.output(
+            Self.request("http", "GET", "http://h/", headers: .array([.array([.string("X-A"), .string("mine")])])),
+            options: options)
+        #expect(
+            out["headers"]
+                == .array([
+                    .array([.string("X-A"), .string("mine")]),  // request-level wins
+                    .array([.string("Accept-Language"), .string("en;q=1, fr;q=0.9")]),  // SPEC §3.2
+                    .array([.string("User-Agent"), .string("Override")]),  // defaultHeaders set last, name kept
+                    .array([.string("Authorization"), .string("Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")]),  // RFC 7617 §2
+                ]))
     }
 
     @Test func absentParametersDifferFromEmpty() throws {
@@ -69,15 +80,17 @@ import Testing
 
     @Test func jsonBodyMatchesFoundation() throws {
         let params = try JSONParser.parse(#"{"z":"a/b","A":[1,2.5,true,null],"a":{"$double":"1e100"}}"#)
-        let out = try Self.output(Self.request("json", "PUT", "http://h/", parameters: params),
-                                  options: .obj(["jsonWritingOptions": .array([.string("sortedKeys"), .string("prettyPrinted")])]))
+        let out = try Self.output(
+            Self.request("json", "PUT", "http://h/", parameters: params),
+            options: .obj(["jsonWritingOptions": .array([.string("sortedKeys"), .string("prettyPrinted")])]))
         let foundation: [String: Any] = ["z": "a/b", "A": [1, 2.5, true, NSNull()] as [Any], "a": 1e100]
         let expected = try JSONSerialization.data(withJSONObject: foundation, options: [.sortedKeys, .prettyPrinted])
         #expect(out["body"] == .obj(["text": .string(String(decoding: expected, as: UTF8.self))]))
     }
 
     @Test func invalidJSONError() throws {
-        let out = try Self.output(Self.request("json", "POST", "http://h/", parameters: .array([.obj(["$double": .string("nan")])])))
+        let out = try Self.output(
+            Self.request("json", "POST", "http://h/", parameters: .array([.obj(["$double": .string("nan")])])))
         let error = try #require(out["error"])
         #expect(error["domain"] == .string("com.alamofire.error.serialization.request"))
         #expect(error["code"] == .int(-1016))
@@ -92,8 +105,9 @@ import Testing
     }
 
     @Test func methodsEncodingParametersInURIOption() throws {
-        let out = try Self.output(Self.request("http", "GET", "http://h/", parameters: Self.a1),
-                                  options: .obj(["methodsEncodingParametersInURI": .array([.string("HEAD")])]))
+        let out = try Self.output(
+            Self.request("http", "GET", "http://h/", parameters: Self.a1),
+            options: .obj(["methodsEncodingParametersInURI": .array([.string("HEAD")])]))
         #expect(out["url"] == .string("http://h/"))
         #expect(out["body"] == .obj(["text": .string("a=1")]))
     }

@@ -9,11 +9,13 @@ import TestSupport
 @Suite struct RunnerMaintenanceTests {
     @Test func updateReblessesOnlyWhatChangedKeepsShapeAndNeverDeletes() throws {
         let s = try ScratchVectors()
-        let file = try s.write("echo/u.json", RunnerFixtures.echoFile([
-            #"{"id":"echo/u/1","comment":"stale expectation","input":{"a":2,"extra":"x"},"expected":{"a":1}}"#,
-            #"{"id":"echo/u/2","comment":"already right","input":{"b":{"text":"AB"}},"expected":{"b":{"hex":"4142"}}}"#,
-            #"{"id":"echo/u/3","comment":"not selected","input":{"c":2},"expected":{"c":1}}"#,
-        ]))
+        let file = try s.write(
+            "echo/u.json",
+            RunnerFixtures.echoFile([
+                #"{"id":"echo/u/1","comment":"stale expectation","input":{"a":2,"extra":"x"},"expected":{"a":1}}"#,
+                #"{"id":"echo/u/2","comment":"already right","input":{"b":{"text":"AB"}},"expected":{"b":{"hex":"4142"}}}"#,
+                #"{"id":"echo/u/3","comment":"not selected","input":{"c":2},"expected":{"c":1}}"#,
+            ]))
         let set = try RunnerFixtures.loader().load(directories: [s.root])
         let plan = Rebless.plan(set, selection: RunSelection(filters: ["echo/u/[12]"]))
         #expect(plan.changes.map(\.vector.id) == ["echo/u/1"])
@@ -35,25 +37,31 @@ import TestSupport
         let o = try JSONParser.parse(#"{"text":"a","batches":[[0,1]]}"#)
         #expect(Rebless.project(try JSONParser.parse(#"{"error":{"domain":"D"}}"#), onto: o, path: "output") == o)
         let err = try JSONParser.parse(#"{"error":{"domain":"D","kind":"k","description":"d"}}"#)
-        #expect(Rebless.project(try JSONParser.parse(#"{"error":{"domain":"X"}}"#), onto: err, path: "output")
-            == (try JSONParser.parse(#"{"error":{"kind":"k","domain":"D"}}"#)))  // identity pinned, description not
+        #expect(
+            Rebless.project(try JSONParser.parse(#"{"error":{"domain":"X"}}"#), onto: err, path: "output")
+                == (try JSONParser.parse(#"{"error":{"kind":"k","domain":"D"}}"#)))  // identity pinned, description not
     }
 
     @Test func promoteAddsFreshReviewFlaggedIdsAndNeverOverwrites() throws {
         let s = try ScratchVectors()
-        try s.write("echo/promoted.json", """
+        try s.write(
+            "echo/promoted.json",
+            """
             {"schema":"afserialization-vectors/1","component":"echo","refs":[],"vectors":[
             {"id":"echo/promoted/002","comment":"existing","input":{},"expected":{}}
             ]}
             """)
         let set = try RunnerFixtures.loader().load(directories: [s.root])
-        let req = try Promote.makeRequest(component: "echo", bytes: Array("crash".utf8) + [0xFF], field: "data", with: .obj(["k": .string("v")]))
-        let r1 = try Promote.promote(root: s.root, set: set, component: "echo", profile: "af4", input: req.input, options: nil,
-                                     source: "crash-1", date: "2026-11-22")
+        let req = try Promote.makeRequest(
+            component: "echo", bytes: Array("crash".utf8) + [0xFF], field: "data", with: .obj(["k": .string("v")]))
+        let r1 = try Promote.promote(
+            root: s.root, set: set, component: "echo", profile: "af4", input: req.input, options: nil,
+            source: "crash-1", date: "2026-11-22")
         #expect(r1.id == "echo/promoted/003")
         let set2 = try RunnerFixtures.loader().load(directories: [s.root])
-        let r2 = try Promote.promote(root: s.root, set: set2, component: "echo", profile: "af4", input: req.input, options: nil,
-                                     source: "crash-2", date: "2026-11-22")
+        let r2 = try Promote.promote(
+            root: s.root, set: set2, component: "echo", profile: "af4", input: req.input, options: nil,
+            source: "crash-2", date: "2026-11-22")
         #expect(r2.id == "echo/promoted/004")
         let final = try RunnerFixtures.loader().load(directories: [s.root])
         #expect(final.problems.isEmpty)
@@ -61,11 +69,14 @@ import TestSupport
         let v = try #require(final.vector(id: "echo/promoted/003"))
         #expect(v.review)
         #expect(v.profiles == ["af4"])
-        #expect(v.input == .obj(["data": .obj(["hex": .string("6372617368ff")]), "k": .string("v")]))  // not UTF-8 → hex
+        // not UTF-8 → hex
+        #expect(v.input == .obj(["data": .obj(["hex": .string("6372617368ff")]), "k": .string("v")]))
         #expect(v.expected == v.input)  // echo's current output
         #expect(VectorRunner.run(final).succeeded)
         #expect(throws: HarnessError.self) {
-            try Promote.promote(root: s.root, set: final, component: "no-such", profile: "af4", input: .object([]), options: nil, source: "x", date: "d")
+            try Promote.promote(
+                root: s.root, set: final, component: "no-such", profile: "af4", input: .object([]), options: nil,
+                source: "x", date: "d")
         }
     }
 
@@ -87,7 +98,8 @@ import TestSupport
         #expect(requirements.count >= 50)
         #expect(report.uncovered.isEmpty, "\(report.uncovered.map(\.ref))")
         // Dropping the vectors of one folder must uncover its references: the check can fail.
-        let withoutMultipart = CoverageReport(requirements: requirements, vectors: set.vectors.filter { !$0.component.hasPrefix("multipart") })
+        let withoutMultipart = CoverageReport(
+            requirements: requirements, vectors: set.vectors.filter { !$0.component.hasPrefix("multipart") })
         #expect(withoutMultipart.uncovered.map(\.ref).contains("RFC7578#4.3"))
     }
 
@@ -99,14 +111,30 @@ import TestSupport
 
     @Test func schemaValidatorRejectsWhatItShould() throws {
         let schema = try RunnerFixtures.loader().schema
-        func violations(_ doc: String) throws -> [String] { schema.validate(try JSONParser.parse(doc)).map(\.description) }
-        let ok = #"{"schema":"afserialization-vectors/1","component":"echo","vectors":[{"id":"echo/1","comment":"c","input":{},"expected":{}}]}"#
+        func violations(_ doc: String) throws -> [String] {
+            schema.validate(try JSONParser.parse(doc)).map(\.description)
+        }
+        let ok =
+            #"{"schema":"afserialization-vectors/1","component":"echo","vectors":[{"id":"echo/1","comment":"c","input":{},"expected":{}}]}"#
         #expect(try violations(ok).isEmpty)
-        #expect(try violations(ok.replacingOccurrences(of: "vectors/1", with: "vectors/2")).first?.hasPrefix("schema:") == true)
-        #expect(try violations(ok.replacingOccurrences(of: #""comment":"c","#, with: "")) == [#"vectors[0]: required field "comment" is missing"#])
-        #expect(try violations(ok.replacingOccurrences(of: #""input":{}"#, with: #""input":{},"extra":1"#)) == [#"vectors[0].extra: unknown field "extra""#])
-        #expect(try violations(ok.replacingOccurrences(of: #""expected":{}"#, with: #""expected":{"error":{"code":1}}"#)).count == 1)
-        #expect(try violations(ok.replacingOccurrences(of: #""expected":{}"#, with: #""expected":{"error":{"domain":"D","code":1.5}}"#)).count == 1)
+        #expect(
+            try violations(ok.replacingOccurrences(of: "vectors/1", with: "vectors/2")).first?.hasPrefix("schema:")
+                == true)
+        #expect(
+            try violations(ok.replacingOccurrences(of: #""comment":"c","#, with: "")) == [
+                #"vectors[0]: required field "comment" is missing"#
+            ])
+        #expect(
+            try violations(ok.replacingOccurrences(of: #""input":{}"#, with: #""input":{},"extra":1"#)) == [
+                #"vectors[0].extra: unknown field "extra""#
+            ])
+        #expect(
+            try violations(ok.replacingOccurrences(of: #""expected":{}"#, with: #""expected":{"error":{"code":1}}"#))
+                .count == 1)
+        #expect(
+            try violations(
+                ok.replacingOccurrences(of: #""expected":{}"#, with: #""expected":{"error":{"domain":"D","code":1.5}}"#)
+            ).count == 1)
         #expect(throws: HarnessError.self) { try JSONSchema(try JSONParser.parse(#"{"pattern":"^a"}"#)) }
     }
 
@@ -114,14 +142,19 @@ import TestSupport
     /// schema file is standard, and our subset validator agrees with a reference implementation.
     @Test(.enabled(if: PythonJSONSchema.available)) func schemaAgreesWithPythonJSONSchema() throws {
         let root = RunnerFixtures.bundledRoot
-        let ok = #"{"schema":"afserialization-vectors/1","component":"echo","vectors":[{"id":"echo/1","comment":"c","input":{},"expected":{}}]}"#
+        let ok =
+            #"{"schema":"afserialization-vectors/1","component":"echo","vectors":[{"id":"echo/1","comment":"c","input":{},"expected":{}}]}"#
         var docs = [ok]
         for (from, to) in [
             ("vectors/1", "vectors/2"), (#""comment":"c","#, ""), (#""input":{}"#, #""input":{},"extra":1"#),
-            (#""expected":{}"#, #""expected":{"error":{"code":1}}"#), (#""expected":{}"#, #""expected":{"error":{"domain":"D","code":-1011}}"#),
-            (#""expected":{}"#, #""expected":{"error":{"domain":"D","code":1.5}}"#), (#""expected":{}"#, #""expected":{"object":{"$absent":true}}"#),
-            (#""expected":{}"#, #""expected":{"error":{"$absent":true}}"#), (#""expected":{}"#, #""expected":{"error":{"$absent":false}}"#),
-            (#""id":"echo/1","#, #""id":"echo/1","profiles":["af3","af3"],"#), (#""id":"echo/1","#, #""id":"echo/1","profiles":[],"#),
+            (#""expected":{}"#, #""expected":{"error":{"code":1}}"#),
+            (#""expected":{}"#, #""expected":{"error":{"domain":"D","code":-1011}}"#),
+            (#""expected":{}"#, #""expected":{"error":{"domain":"D","code":1.5}}"#),
+            (#""expected":{}"#, #""expected":{"object":{"$absent":true}}"#),
+            (#""expected":{}"#, #""expected":{"error":{"$absent":true}}"#),
+            (#""expected":{}"#, #""expected":{"error":{"$absent":false}}"#),
+            (#""id":"echo/1","#, #""id":"echo/1","profiles":["af3","af3"],"#),
+            (#""id":"echo/1","#, #""id":"echo/1","profiles":[],"#),
             (#""component":"echo""#, #""component":"echoes""#), (#""vectors":["#, #""refs":["a","a"],"vectors":["#),
             (#""expected":{}"#, #""expected":{"error":{"domain":"D","underlying":null,"offset":-1}}"#),
         ] { docs.append(ok.replacingOccurrences(of: from, with: to)) }
@@ -135,7 +168,10 @@ import TestSupport
         // And every bundled file passes both.
         let files = try VectorLoader.vectorFiles(in: root)
         let contents = try files.map { try String(contentsOfFile: $0, encoding: .utf8) }
-        #expect(try PythonJSONSchema.validate(schemaPath: VectorPaths.schemaFile(root: root), docs: contents).allSatisfy { $0 })
+        #expect(
+            try PythonJSONSchema.validate(schemaPath: VectorPaths.schemaFile(root: root), docs: contents).allSatisfy {
+                $0
+            })
     }
 }
 

@@ -11,12 +11,23 @@ import Testing
     @Test func outputObjectsMatchFieldByField() throws {
         #expect(try match(#"{"text":"a"}"#, #"{"text":"a","batches":[[0,1]]}"#).isEmpty)
         #expect(try match(#"{"text":"a","batches":[]}"#, #"{"text":"a"}"#).map(\.note) == [#"missing field "batches""#])
-        #expect(try match(#"{"error":{"domain":"D","code":-1}}"#, #"{"error":{"domain":"D","code":-1,"description":"x"}}"#).isEmpty)
-        #expect(try match(#"{"error":{"domain":"D","code":-1}}"#, #"{"error":{"domain":"D","code":-2}}"#).map(\.path) == ["output.error.code"])
-        #expect(try match(#"{"error":{"domain":"D","kind":"k","underlying":{"domain":"E","code":1}}}"#,
-                          #"{"error":{"domain":"D","kind":"k","underlying":{"domain":"E","code":2}}}"#).map(\.path) == ["output.error.underlying.code"])
+        #expect(
+            try match(#"{"error":{"domain":"D","code":-1}}"#, #"{"error":{"domain":"D","code":-1,"description":"x"}}"#)
+                .isEmpty)
+        #expect(
+            try match(#"{"error":{"domain":"D","code":-1}}"#, #"{"error":{"domain":"D","code":-2}}"#).map(\.path) == [
+                "output.error.code"
+            ])
+        #expect(
+            try match(
+                #"{"error":{"domain":"D","kind":"k","underlying":{"domain":"E","code":1}}}"#,
+                #"{"error":{"domain":"D","kind":"k","underlying":{"domain":"E","code":2}}}"#
+            ).map(\.path) == ["output.error.underlying.code"])
         #expect(try match(#"{"text":"a"}"#, #"{"error":{"domain":"D"}}"#).map(\.path).contains("output.error"))
-        #expect(try match(#"{"error":{"domain":"D"}}"#, #"{"text":"a"}"#).map(\.note) == ["expected an error, the output has none"])
+        #expect(
+            try match(#"{"error":{"domain":"D"}}"#, #"{"text":"a"}"#).map(\.note) == [
+                "expected an error, the output has none"
+            ])
     }
 
     @Test func bytesCompareAfterDecoding() throws {
@@ -33,7 +44,10 @@ import Testing
 
     @Test func jsonDataValuesCompareExactly() throws {
         #expect(try match(#"{"json":{"a":1}}"#, #"{"json":{"a":1,"b":null}}"#).count == 1)
-        #expect(try match(#"{"object":{"a":1,"b":2}}"#, #"{"object":{"b":2,"a":1}}"#).map(\.note) == ["same members in a different order"])
+        #expect(
+            try match(#"{"object":{"a":1,"b":2}}"#, #"{"object":{"b":2,"a":1}}"#).map(\.note) == [
+                "same members in a different order"
+            ])
         #expect(try match(#"{"json":[{"a":[]}]}"#, #"{"json":[{"a":[]}]}"#).isEmpty)
     }
 
@@ -45,9 +59,13 @@ import Testing
         #expect(Matcher.compare(expected: e, actual: reordered, memberOrder: false).isEmpty)
         #expect(Matcher.compare(expected: e, actual: reordered).map(\.note) == ["same members in a different order"])
         let wrongValue = try j(#"{"object":{"b":{"y":5,"x":1},"a":1,"a":3}}"#)
-        #expect(Matcher.compare(expected: e, actual: wrongValue, memberOrder: false).map(\.path) == ["output.object.b.y"])
+        #expect(
+            Matcher.compare(expected: e, actual: wrongValue, memberOrder: false).map(\.path) == ["output.object.b.y"])
         let swappedRepeats = try j(#"{"object":{"b":{"x":1,"y":2},"a":3,"a":1}}"#)  // the n-th "a" against the n-th
-        #expect(Matcher.compare(expected: e, actual: swappedRepeats, memberOrder: false).map(\.path) == ["output.object.a", "output.object.a"])
+        #expect(
+            Matcher.compare(expected: e, actual: swappedRepeats, memberOrder: false).map(\.path) == [
+                "output.object.a", "output.object.a",
+            ])
         let missing = try j(#"{"object":{"b":{"x":1,"y":2},"a":1}}"#)
         #expect(Matcher.compare(expected: e, actual: missing, memberOrder: false).count == 1)
         #expect(Level.allCases.filter(Matcher.comparesMemberOrder) == [.decision, .implementationDefined])
@@ -61,7 +79,10 @@ import Testing
         #expect(try match(#"{"h":{"$includes":[["A","1"]]}}"#, #"{"h":[["B","2"],["A","1"]]}"#).isEmpty)
         #expect(try match(#"{"h":{"$includes":[["C","3"]]}}"#, #"{"h":[["B","2"],["A","1"]]}"#).count == 1)
         #expect(try match(#"{"object":{"$absent":true}}"#, #"{"valid":true}"#).isEmpty)
-        #expect(try match(#"{"object":{"$absent":true}}"#, #"{"object":null}"#).map(\.note) == [#"expected no "object" field"#])
+        #expect(
+            try match(#"{"object":{"$absent":true}}"#, #"{"object":null}"#).map(\.note) == [
+                #"expected no "object" field"#
+            ])
     }
 
     @Test func arraysReportLengthAndFirstDifference() throws {
@@ -76,7 +97,8 @@ import Testing
         let e = Array("--B\r\nContent-Disposition: form-data; name=\"a\"\r\n".utf8)
         let a = Array("--B\r\nContent-Disposition: form-data; name=\"b\"\r\n".utf8)
         #expect(DiffFormatter.firstDifference(e, a) == 43)
-        let m = Mismatch(path: "output.body", expected: Codec.encodeBytes(e), actual: Codec.encodeBytes(a), note: "bytes differ")
+        let m = Mismatch(
+            path: "output.body", expected: Codec.encodeBytes(e), actual: Codec.encodeBytes(a), note: "bytes differ")
         let lines = DiffFormatter.render(m)
         let expectedLine = try #require(lines.first { $0.contains("expected: ") })
         let caretLine = try #require(lines.first { $0.contains("^ offset 43") })
@@ -88,7 +110,9 @@ import Testing
     }
 
     @Test func binaryDiffIsHexWithCaret() throws {
-        let m = Mismatch(path: "output.body", expected: .obj(["hex": .string("00fe10")]), actual: .obj(["hex": .string("00ff10")]), note: "bytes differ")
+        let m = Mismatch(
+            path: "output.body", expected: .obj(["hex": .string("00fe10")]), actual: .obj(["hex": .string("00ff10")]),
+            note: "bytes differ")
         let lines = DiffFormatter.render(m)
         let e = try #require(lines.first { $0.contains("expected:") })
         let c = try #require(lines.first { $0.contains("^") })
@@ -98,7 +122,9 @@ import Testing
 
     @Test func longValuesAreWindowedAroundTheDifference() throws {
         let base = String(repeating: "x", count: 500)
-        let m = Mismatch(path: "output.text", expected: .string(base + "A" + base), actual: .string(base + "B" + base), note: "strings differ")
+        let m = Mismatch(
+            path: "output.text", expected: .string(base + "A" + base), actual: .string(base + "B" + base),
+            note: "strings differ")
         let lines = DiffFormatter.render(m)
         #expect(lines.allSatisfy { $0.count < 140 })
         #expect(lines.contains { $0.contains("offset 500") })
@@ -110,7 +136,9 @@ import Testing
         #expect(nfc == nfd)  // Swift's == is canonical equivalence: the matcher must not use it
         #expect(!Matcher.matches(expected: .string(nfc), actual: .string(nfd)))
         #expect(!Matcher.matches(expected: .obj([nfc: .int(1)]), actual: .obj([nfd: .int(1)])))
-        #expect(!Matcher.matches(expected: .obj(["json": .obj([nfc: .int(1)])]), actual: .obj(["json": .obj([nfd: .int(1)])])))
+        #expect(
+            !Matcher.matches(
+                expected: .obj(["json": .obj([nfc: .int(1)])]), actual: .obj(["json": .obj([nfd: .int(1)])])))
         #expect(!Matcher.matches(expected: .number("9007199254740993"), actual: .number("9007199254740992")))
         #expect(Matcher.matches(expected: .number("1"), actual: .number("1.0")))
         #expect(Matcher.matches(expected: .number("1e0"), actual: .number("1.00")))

@@ -18,12 +18,15 @@ final class ScratchVectors {
     @discardableResult
     func write(_ relative: String, _ text: String) throws -> String {
         let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    func read(_ relative: String) throws -> String { try String(contentsOfFile: root + "/" + relative, encoding: .utf8) }
+    func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
+    }
 
     func files(in relative: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: root + "/" + relative).sorted()

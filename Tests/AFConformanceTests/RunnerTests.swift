@@ -1,7 +1,7 @@
 import AFSerialization
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 @testable import AFConformance
@@ -12,21 +12,32 @@ import Testing
 
     @Test func badInputIsReportedWithFileIdAndFieldAndOtherFilesStillRun() throws {
         let s = try ScratchVectors()
-        let good = try s.write("echo/a-good.json", RunnerFixtures.echoFile([
-            #"{"id":"echo/good/1","comment":"passes","input":{"a":1},"expected":{"a":1}}"#,
-        ]))
-        let bad = try s.write("echo/bad.json", RunnerFixtures.echoFile([
-            #"{"id":"echo/bad/1","comment":"no expected","input":{}}"#,
-            #"{"id":"echo/bad/2","comment":"bad profile","profiles":["af9"],"input":{},"expected":{}}"#,
-            #"{"id":"echo/good/1","comment":"duplicate id","input":{},"expected":{}}"#,
-            #"{"id":"echo/bad/3","comment":"runs","input":{"x":"y"},"expected":{"x":"y"}}"#,
-        ]))
+        let good = try s.write(
+            "echo/a-good.json",
+            RunnerFixtures.echoFile([
+                #"{"id":"echo/good/1","comment":"passes","input":{"a":1},"expected":{"a":1}}"#
+            ]))
+        let bad = try s.write(
+            "echo/bad.json",
+            RunnerFixtures.echoFile([
+                #"{"id":"echo/bad/1","comment":"no expected","input":{}}"#,
+                #"{"id":"echo/bad/2","comment":"bad profile","profiles":["af9"],"input":{},"expected":{}}"#,
+                #"{"id":"echo/good/1","comment":"duplicate id","input":{},"expected":{}}"#,
+                #"{"id":"echo/bad/3","comment":"runs","input":{"x":"y"},"expected":{"x":"y"}}"#,
+            ]))
         let broken = try s.write("echo/broken.json", #"{"schema": "afserialization-vectors/1", "vectors": ["#)
-        let unknown = try s.write("nope/x.json", #"{"schema":"afserialization-vectors/1","component":"nope","vectors":[{"id":"nope/1","comment":"c","input":{},"expected":{}}]}"#)
-        let misfiled = try s.write("media-type/m.json", RunnerFixtures.echoFile([#"{"id":"echo/m/1","comment":"c","input":{},"expected":{}}"#]))
+        let unknown = try s.write(
+            "nope/x.json",
+            #"{"schema":"afserialization-vectors/1","component":"nope","vectors":[{"id":"nope/1","comment":"c","input":{},"expected":{}}]}"#
+        )
+        let misfiled = try s.write(
+            "media-type/m.json", RunnerFixtures.echoFile([#"{"id":"echo/m/1","comment":"c","input":{},"expected":{}}"#])
+        )
 
         let set = try RunnerFixtures.loader().load(directories: [s.root])
-        func problem(_ file: String, _ id: String?) -> VectorProblem? { set.problems.first { $0.file == file && $0.id == id } }
+        func problem(_ file: String, _ id: String?) -> VectorProblem? {
+            set.problems.first { $0.file == file && $0.id == id }
+        }
 
         #expect(problem(bad, "echo/bad/1")?.field == "vectors[0]")
         #expect(problem(bad, "echo/bad/1")?.message.contains("\"expected\"") == true)
@@ -46,9 +57,12 @@ import Testing
 
     @Test func aComponentMissingFromTheBuildIsOneGroupNotOneDiffPerVector() throws {
         let s = try ScratchVectors()
-        try s.write("echo/a.json", RunnerFixtures.echoFile((1...40).map {
-            #"{"id":"echo/a/\#($0)","comment":"c","input":{"n":\#($0)},"expected":{"n":\#($0)}}"#
-        }))
+        try s.write(
+            "echo/a.json",
+            RunnerFixtures.echoFile(
+                (1...40).map {
+                    #"{"id":"echo/a/\#($0)","comment":"c","input":{"n":\#($0)},"expected":{"n":\#($0)}}"#
+                }))
         let set = try RunnerFixtures.loader().load(directories: [s.root])
         let report = VectorRunner.run(set, available: [])
         #expect(report.results.isEmpty)
@@ -63,13 +77,16 @@ import Testing
 
     @Test func profilesAndFiltersSelectRuns() throws {
         let s = try ScratchVectors()
-        try s.write("echo/p.json", RunnerFixtures.echoFile([
-            #"{"id":"echo/p/one","comment":"c","profiles":["strict"],"input":{},"expected":{}}"#,
-            #"{"id":"echo/p/two","comment":"c","input":{},"expected":{}}"#,
-        ]))
+        try s.write(
+            "echo/p.json",
+            RunnerFixtures.echoFile([
+                #"{"id":"echo/p/one","comment":"c","profiles":["strict"],"input":{},"expected":{}}"#,
+                #"{"id":"echo/p/two","comment":"c","input":{},"expected":{}}"#,
+            ]))
         let set = try RunnerFixtures.loader().load(directories: [s.root])
         #expect(VectorRunner.run(set).results.count == 4)
-        #expect(VectorRunner.run(set, selection: RunSelection(profile: "af4")).results.map(\.vector.id) == ["echo/p/two"])
+        #expect(
+            VectorRunner.run(set, selection: RunSelection(profile: "af4")).results.map(\.vector.id) == ["echo/p/two"])
         #expect(VectorRunner.run(set, selection: RunSelection(filters: ["one"])).results.map(\.profile) == ["strict"])
         #expect(VectorRunner.run(set, selection: RunSelection(filters: ["echo/p/t*"])).results.count == 3)
         #expect(VectorRunner.run(set, selection: RunSelection(filters: ["echo"])).results.count == 4)
@@ -77,11 +94,14 @@ import Testing
 
     @Test func parallelEvaluationGivesTheSameResultsInTheSameOrder() throws {
         let s = try ScratchVectors()
-        try s.write("echo/many.json", RunnerFixtures.echoFile((1...300).map {
-            $0 % 7 == 0
-                ? #"{"id":"echo/many/\#($0)","comment":"fails","input":{"n":\#($0)},"expected":{"n":-1}}"#
-                : #"{"id":"echo/many/\#($0)","comment":"passes","input":{"n":\#($0)},"expected":{"n":\#($0)}}"#
-        }))
+        try s.write(
+            "echo/many.json",
+            RunnerFixtures.echoFile(
+                (1...300).map {
+                    $0 % 7 == 0
+                        ? #"{"id":"echo/many/\#($0)","comment":"fails","input":{"n":\#($0)},"expected":{"n":-1}}"#
+                        : #"{"id":"echo/many/\#($0)","comment":"passes","input":{"n":\#($0)},"expected":{"n":\#($0)}}"#
+                }))
         let set = try RunnerFixtures.loader().load(directories: [s.root])
         let one = VectorRunner.run(set, jobs: 1)
         let four = VectorRunner.run(set, jobs: 4)
@@ -96,10 +116,12 @@ import Testing
 
     @Test func expectedFailuresFailOnUnexpectedPassesAndStaleEntries() throws {
         let s = try ScratchVectors()
-        try s.write("echo/x.json", RunnerFixtures.echoFile([
-            #"{"id":"echo/x/fails","comment":"c","input":{"a":1},"expected":{"a":2}}"#,
-            #"{"id":"echo/x/passes","comment":"c","input":{"a":1},"expected":{"a":1}}"#,
-        ]))
+        try s.write(
+            "echo/x.json",
+            RunnerFixtures.echoFile([
+                #"{"id":"echo/x/fails","comment":"c","input":{"a":1},"expected":{"a":2}}"#,
+                #"{"id":"echo/x/passes","comment":"c","input":{"a":1},"expected":{"a":1}}"#,
+            ]))
         let set = try RunnerFixtures.loader().load(directories: [s.root])
 
         let accepted = ExpectedFailures(entries: [("echo/x/fails", "known deviation")])
@@ -119,14 +141,19 @@ import Testing
         // The message names the file the entry is in, whatever it is called.
         let named = ExpectedFailures(entries: [("echo/x/passes", "stale reason")], file: "my-adapter-deviations.json")
         let console = Reporters.console(VectorRunner.run(set, expectedFailures: named), verbose: true)
-        #expect(console.contains("echo/x/passes [af3, af4, strict] passed but is listed in my-adapter-deviations.json (stale reason); remove the entry"))
+        #expect(
+            console.contains(
+                "echo/x/passes [af3, af4, strict] passed but is listed in my-adapter-deviations.json (stale reason); remove the entry"
+            ))
         #expect(r3.failed == 6)  // 3 real failures + 3 unexpected passes
 
         let stale = ExpectedFailures(entries: [("echo/x/gone", "removed vector"), ("echo/x/fails", "ok")])
         let r4 = VectorRunner.run(set, expectedFailures: stale)
         #expect(r4.staleExpectedFailures == ["echo/x/gone"])
         #expect(r4.failed == 1)
-        #expect(Reporters.console(r4).contains("Stale expected-failures entries (no such vector):\n  echo/x/gone (in expected-failures.json)"))
+        #expect(
+            Reporters.console(r4).contains(
+                "Stale expected-failures entries (no such vector):\n  echo/x/gone (in expected-failures.json)"))
     }
 
     @Test func expectedFailuresFileFormat() throws {
@@ -142,10 +169,12 @@ import Testing
 
     @Test func reportsAreWellFormed() throws {
         let s = try ScratchVectors()
-        try s.write("echo/r.json", RunnerFixtures.echoFile([
-            #"{"id":"echo/r/1","comment":"c <&>","input":{"b":{"hex":"00ff"}},"expected":{"b":{"hex":"0000"}}}"#,
-            #"{"id":"echo/r/2","comment":"c","input":{"a":1},"expected":{"a":1}}"#,
-        ]))
+        try s.write(
+            "echo/r.json",
+            RunnerFixtures.echoFile([
+                #"{"id":"echo/r/1","comment":"c <&>","input":{"b":{"hex":"00ff"}},"expected":{"b":{"hex":"0000"}}}"#,
+                #"{"id":"echo/r/2","comment":"c","input":{"a":1},"expected":{"a":1}}"#,
+            ]))
         try s.write("echo/broken.json", "{")
         let set = try RunnerFixtures.loader().load(directories: [s.root])
         let report = VectorRunner.run(set)

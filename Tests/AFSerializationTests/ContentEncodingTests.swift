@@ -12,12 +12,16 @@ import TestSupport
     static func unhex(_ s: Substring) -> [UInt8] {
         var out: [UInt8] = []
         var it = s.utf8.makeIterator()
-        while let a = it.next(), let b = it.next() { out.append(UInt8(String(decoding: [a, b], as: UTF8.self), radix: 16)!) }
+        while let a = it.next(), let b = it.next() {
+            out.append(UInt8(String(decoding: [a, b], as: UTF8.self), radix: 16)!)
+        }
         return out
     }
 
     /// Decodes with a deterministic pseudo-random chunking.
-    static func decode(_ body: [UInt8], _ coding: String, seed: Int, limit: Int = Limits.default.maxDecodedSize) throws(AFSError) -> [UInt8] {
+    static func decode(_ body: [UInt8], _ coding: String, seed: Int, limit: Int = Limits.default.maxDecodedSize)
+        throws(AFSError) -> [UInt8]
+    {
         let d = try ContentDecoder(contentEncoding: coding, maxDecodedSize: limit)
         var out: [UInt8] = []
         var i = 0, k = seed
@@ -35,36 +39,38 @@ import TestSupport
     /// bit-flipped and truncated variants, and says what its own decoders make of each.
     @Test func differentialAgainstPythonGzipAndZlib() throws {
         let script = #"""
-import gzip, zlib, random
-r = random.Random(2026)
-def raw(b):
-    c = zlib.compressobj(6, zlib.DEFLATED, -15); return c.compress(b) + c.flush()
-def oracle(enc, data):
-    try:
-        if enc == 'gzip': return gzip.decompress(data)
-        ok = len(data) >= 2 and data[0] & 15 == 8 and data[0] >> 4 <= 7 and (data[0] * 256 + data[1]) % 31 == 0
-        return zlib.decompress(data) if ok else zlib.decompress(data, -15)
-    except Exception:
-        return None
-for n in range(400):
-    payload = bytes(r.choice(b'abcab\x00\xff ') for _ in range(r.randint(1, 3000)))
-    kind = r.choice(['gzip', 'gzip2', 'zlib', 'raw'])
-    if kind == 'gzip': enc, data = 'gzip', gzip.compress(payload, r.randint(0, 9), mtime=r.randint(0, 9))
-    elif kind == 'gzip2': enc, data = 'gzip', gzip.compress(payload[:7]) + gzip.compress(payload) + b'\0' * r.randint(0, 3)
-    elif kind == 'zlib': enc, data = 'deflate', zlib.compress(payload, r.randint(0, 9))
-    else: enc, data = 'deflate', raw(payload)
-    m = r.randint(0, 3)
-    if m == 1:
-        b = bytearray(data); i = r.randrange(len(b)); b[i] ^= 1 << r.randrange(8); data = bytes(b)
-    elif m == 2:
-        data = data[:r.randrange(1, len(data))]
-    out = oracle(enc, data)
-    print(enc, data.hex(), '-' if out is None else out.hex())
-"""#
+            import gzip, zlib, random
+            r = random.Random(2026)
+            def raw(b):
+                c = zlib.compressobj(6, zlib.DEFLATED, -15); return c.compress(b) + c.flush()
+            def oracle(enc, data):
+                try:
+                    if enc == 'gzip': return gzip.decompress(data)
+                    ok = len(data) >= 2 and data[0] & 15 == 8 and data[0] >> 4 <= 7 and (data[0] * 256 + data[1]) % 31 == 0
+                    return zlib.decompress(data) if ok else zlib.decompress(data, -15)
+                except Exception:
+                    return None
+            for n in range(400):
+                payload = bytes(r.choice(b'abcab\x00\xff ') for _ in range(r.randint(1, 3000)))
+                kind = r.choice(['gzip', 'gzip2', 'zlib', 'raw'])
+                if kind == 'gzip': enc, data = 'gzip', gzip.compress(payload, r.randint(0, 9), mtime=r.randint(0, 9))
+                elif kind == 'gzip2': enc, data = 'gzip', gzip.compress(payload[:7]) + gzip.compress(payload) + b'\0' * r.randint(0, 3)
+                elif kind == 'zlib': enc, data = 'deflate', zlib.compress(payload, r.randint(0, 9))
+                else: enc, data = 'deflate', raw(payload)
+                m = r.randint(0, 3)
+                if m == 1:
+                    b = bytearray(data); i = r.randrange(len(b)); b[i] ^= 1 << r.randrange(8); data = bytes(b)
+                elif m == 2:
+                    data = data[:r.randrange(1, len(data))]
+                out = oracle(enc, data)
+                print(enc, data.hex(), '-' if out is None else out.hex())
+            """#
         guard let text = Self.python(script) else {
             print("note: python3 not found; Python differential test skipped, checking a fixed RFC 1952 member instead")
             // RFC 1952 member of "a": header, stored-block-free deflate of "a", CRC32 0xE8B7BE43, ISIZE 1.
-            let member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0]
+            let member: [UInt8] = [
+                0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0,
+            ]
             #expect(try ContentDecoder.decode(member, contentEncoding: "gzip") == Array("a".utf8))
             return
         }
@@ -78,18 +84,29 @@ for n in range(400):
             // The one-shot path (capacity hint from the gzip trailer, direct inflate) must agree too.
             let oneShot = try? ContentDecoder.decode(input, contentEncoding: enc)
             if oneShot != ours { mismatches.append("one-shot differs from streaming: \(enc) \(parts[1].prefix(80))") }
-            if ours == expected { agree += 1; if expected == nil { failures += 1 } } else {
-                mismatches.append("\(enc) \(parts[1].prefix(80)) expected \(expected.map { "\($0.count) bytes" } ?? "error") got \(ours.map { "\($0.count) bytes" } ?? "error")")
+            if ours == expected {
+                agree += 1; if expected == nil { failures += 1 }
+            } else {
+                mismatches.append(
+                    "\(enc) \(parts[1].prefix(80)) expected \(expected.map { "\($0.count) bytes" } ?? "error") got \(ours.map { "\($0.count) bytes" } ?? "error")"
+                )
             }
         }
-        print("content-decode differential vs Python gzip/zlib: \(agree) agree (\(failures) rejected by both), \(mismatches.count) mismatches")
+        print(
+            "content-decode differential vs Python gzip/zlib: \(agree) agree (\(failures) rejected by both), \(mismatches.count) mismatches"
+        )
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).joined(separator: "\n"))")
         #expect(agree == 400 && failures > 20)
     }
 
     @Test func outputIsIndependentOfChunking() throws {
-        let gz = try #require(Self.python("import gzip; print(gzip.compress(bytes(range(256)) * 50 + b'end', mtime=0).hex())").map { Self.unhex($0.dropLast()) }
-                              ?? Optional([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0]))
+        let gz = try #require(
+            Self.python("import gzip; print(gzip.compress(bytes(range(256)) * 50 + b'end', mtime=0).hex())").map {
+                Self.unhex($0.dropLast())
+            }
+                ?? Optional([
+                    0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0,
+                ]))
         let whole = try ContentDecoder.decode(gz, contentEncoding: "gzip")
         for seed in 0..<20 { #expect(try Self.decode(gz, "gzip", seed: seed) == whole) }
         // Byte-at-a-time, the worst case.
@@ -102,30 +119,46 @@ for n in range(400):
 
     @Test func chainsAreUndoneInReverseOrder() throws {
         // Python: gzip(zlib(payload)) is "Content-Encoding: deflate, gzip" (RFC 9110 §8.4: listed in applied order).
-        guard let line = Self.python("import gzip, zlib; p = b'layered payload ' * 20; print(gzip.compress(zlib.compress(p)).hex(), p.hex())") else {
+        guard
+            let line = Self.python(
+                "import gzip, zlib; p = b'layered payload ' * 20; print(gzip.compress(zlib.compress(p)).hex(), p.hex())"
+            )
+        else {
             print("note: python3 not found; chain test skipped"); return
         }
         let parts = line.dropLast().split(separator: " ")
         let body = Self.unhex(parts[0]), payload = Self.unhex(parts[1])
         #expect(try ContentDecoder.decode(body, contentEncoding: "deflate, gzip") == payload)
-        #expect(try ContentDecoder.decode(body, contentEncoding: "DEFLATE ,, identity, GZip") == payload, "case-insensitive, empty elements ignored")
+        #expect(
+            try ContentDecoder.decode(body, contentEncoding: "DEFLATE ,, identity, GZip") == payload,
+            "case-insensitive, empty elements ignored")
         #expect(throws: AFSError.self) { try ContentDecoder.decode(body, contentEncoding: "gzip, deflate") }
     }
 
     @Test func unknownCodingsAndTooManyLayersAreTypedErrors() {
-        #expect { try ContentDecoder.decode([1], contentEncoding: "br") } throws: { ($0 as? AFSError)?.kind == .unsupportedContentEncoding }
+        #expect { try ContentDecoder.decode([1], contentEncoding: "br") } throws: {
+            ($0 as? AFSError)?.kind == .unsupportedContentEncoding
+        }
         let six = Array(repeating: "identity", count: 6).joined(separator: ",")
-        #expect { try ContentDecoder.decode([1], contentEncoding: six) } throws: { ($0 as? AFSError)?.kind == .limitExceeded }
-        #expect(throws: Never.self) { try ContentDecoder.decode([1], contentEncoding: Array(repeating: "identity", count: 5).joined(separator: ",")) }
+        #expect { try ContentDecoder.decode([1], contentEncoding: six) } throws: {
+            ($0 as? AFSError)?.kind == .limitExceeded
+        }
+        #expect(throws: Never.self) {
+            try ContentDecoder.decode(
+                [1], contentEncoding: Array(repeating: "identity", count: 5).joined(separator: ","))
+        }
     }
 
     /// Members are decoded one after another, never by recursion: 200,000 empty gzip members (RFC 1952
     /// §2.2: a gzip file is a series of members) decode to nothing on a 64 KiB stack (Go's gzip reader
     /// recursed per member, CVE-2022-30631).
     @Test func manyGzipMembersNeedNoStackPerMember() throws {
-        let member: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]  // gzip.compress(b"", mtime=0)
+        // gzip.compress(b"", mtime=0)
+        let member: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]
         let body = Array([[UInt8]](repeating: member, count: 200_000).joined())
-        let out = try Self.onSmallStack { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: "gzip", maxDecodedSize: 1) }
+        let out = try Self.onSmallStack { () throws(AFSError) in
+            try ContentDecoder.decode(body, contentEncoding: "gzip", maxDecodedSize: 1)
+        }
         #expect(out == [])
     }
 
@@ -155,17 +188,22 @@ for n in range(400):
             let e = $0 as? AFSError
             return e?.kind == .limitExceeded && e?.context["limit"] == String(1 << 20)
         }
-        #expect(try ContentDecoder.decode(bomb, contentEncoding: "deflate", maxDecodedSize: 10 << 20).count == 10 << 20, "exactly at the limit is fine")
+        #expect(
+            try ContentDecoder.decode(bomb, contentEncoding: "deflate", maxDecodedSize: 10 << 20).count == 10 << 20,
+            "exactly at the limit is fine")
     }
 
     /// SPEC §8's default, 64 MiB, used when no limit is passed: exactly 64 MiB decodes, one byte more
     /// is `limitExceeded` (kept out of the vectors: two 64 MiB decodes would double every run).
     @Test func defaultDecodedSizeIs64MiB() throws {
         #expect(Limits.default.maxDecodedSize == 64 << 20)
-        guard let hex = Self.python("""
-            import zlib
-            print(zlib.compress(b'\\0' * (64 << 20), 9).hex()); print(zlib.compress(b'\\0' * ((64 << 20) + 1), 9).hex())
-            """) else { print("note: python3 not found; default-limit test skipped"); return }
+        guard
+            let hex = Self.python(
+                """
+                import zlib
+                print(zlib.compress(b'\\0' * (64 << 20), 9).hex()); print(zlib.compress(b'\\0' * ((64 << 20) + 1), 9).hex())
+                """)
+        else { print("note: python3 not found; default-limit test skipped"); return }
         let lines = hex.split(separator: "\n")
         let exact = Self.unhex(lines[0]), over = Self.unhex(lines[1])
         #expect(try ContentDecoder.decode(exact, contentEncoding: "deflate").count == 64 << 20)
@@ -176,21 +214,33 @@ for n in range(400):
     }
 
     @Test func truncationAndCorruptionAreDistinguished() throws {
-        let member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0]
+        let member: [UInt8] = [
+            0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0,
+        ]
         #expect(try ContentDecoder.decode(member, contentEncoding: "gzip") == [0x61])
-        #expect { try ContentDecoder.decode(Array(member.dropLast(3)), contentEncoding: "gzip") } throws: { ($0 as? AFSError)?.kind == .truncatedContent }
+        #expect { try ContentDecoder.decode(Array(member.dropLast(3)), contentEncoding: "gzip") } throws: {
+            ($0 as? AFSError)?.kind == .truncatedContent
+        }
         var badCRC = member
         badCRC[13] ^= 1
-        #expect { try ContentDecoder.decode(badCRC, contentEncoding: "gzip") } throws: { ($0 as? AFSError)?.kind == .corruptContent }
+        #expect { try ContentDecoder.decode(badCRC, contentEncoding: "gzip") } throws: {
+            ($0 as? AFSError)?.kind == .corruptContent
+        }
         var badSize = member
         badSize[17] = 2
-        #expect { try ContentDecoder.decode(badSize, contentEncoding: "gzip") } throws: { ($0 as? AFSError)?.kind == .corruptContent }
+        #expect { try ContentDecoder.decode(badSize, contentEncoding: "gzip") } throws: {
+            ($0 as? AFSError)?.kind == .corruptContent
+        }
         #expect(try ContentDecoder.decode([], contentEncoding: "gzip") == [], "an empty body (HEAD, 204) stays empty")
     }
 
     @Test func responseBodyIsDecodedBeforeValidation() throws {
-        let member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0]
-        let r = HTTPResponse(statusCode: 200, headers: [.init("content-encoding", "gzip"), .init("X", "y")], url: "http://h/", body: member)
+        let member: [UInt8] = [
+            0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0,
+        ]
+        let r = HTTPResponse(
+            statusCode: 200, headers: [.init("content-encoding", "gzip"), .init("X", "y")], url: "http://h/",
+            body: member)
         let d = try r.decodingContentEncoding()
         #expect(d.body == [0x61])
         #expect(d.headerValue("Content-Encoding") == nil)
@@ -206,9 +256,13 @@ for n in range(400):
     /// and in the member whose output crossed the limit: 23 ≤ offset ≤ 64 (the exact byte is not
     /// pinned: it depends on how zlib is fed).
     @Test func sizeLimitErrorOffsetLiesInTheMemberThatCrossesIt() {
-        let body = ContentEncodingTests.unhex("1f8b08000000000002034b4c840100f0cd114c0a0000001f8b0800000000000203edc13101000000c2a0aeeb1fc2147e4001000000006f03fc0891d088130000")
+        let body = ContentEncodingTests.unhex(
+            "1f8b08000000000002034b4c840100f0cd114c0a0000001f8b0800000000000203edc13101000000c2a0aeeb1fc2147e4001000000006f03fc0891d088130000"
+        )
         #expect(body.count == 64)
-        let e = MP.error { () throws(AFSError) in try ContentDecoder.decode(body, contentEncoding: "gzip", maxDecodedSize: 1000) }
+        let e = MP.error { () throws(AFSError) in
+            try ContentDecoder.decode(body, contentEncoding: "gzip", maxDecodedSize: 1000)
+        }
         #expect(e?.kind == .limitExceeded)
         if let offset = e?.offset {
             #expect(offset >= 23 && offset <= 64, "offset \(offset)")
@@ -246,7 +300,9 @@ for n in range(400):
     /// padding after a member is skipped; the InflateStage doc names that rule); the 21-byte member of
     /// truncationAndCorruptionAreDistinguished.
     @Test func zeroPaddingAtTheEndOfAChunkEndsTheBody() throws {
-        let member: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0]
+        let member: [UInt8] = [
+            0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF, 0x4B, 0x04, 0x00, 0x43, 0xBE, 0xB7, 0xE8, 1, 0, 0, 0,
+        ]
         var chunk = member + [0, 0, 0]
         chunk.removeLast()
         #expect(chunk.count == member.count + 2)
@@ -276,16 +332,22 @@ for n in range(400):
     @Test func anEmptyCodingListLeavesTheResponseUnchanged() throws {
         // RFC 9110 §5.6.1: empty list elements are ignored, so " , " names no coding: nothing is
         // undone and the response comes back as it was.
-        let r = HTTPResponse(statusCode: 200, headers: [.init("Content-Encoding", " , ")], url: "http://h/", body: [1, 2, 3])
+        let r = HTTPResponse(
+            statusCode: 200, headers: [.init("Content-Encoding", " , ")], url: "http://h/", body: [1, 2, 3])
         #expect(try r.decodingContentEncoding() == r)
     }
 
     @Test func tooManyCodingsNameTheLimit() {
         // SPEC §7: at most 5 layers.
-        let e = MP.error { () throws(AFSError) in try ContentDecoder(codings: [ContentCoding](repeating: .identity, count: 6)) }
+        let e = MP.error { () throws(AFSError) in
+            try ContentDecoder(codings: [ContentCoding](repeating: .identity, count: 6))
+        }
         #expect(e?.kind == .limitExceeded)
         #expect(e?.context["limit"] == "5")
-        #expect(MP.error { () throws(AFSError) in try ContentDecoder(codings: [ContentCoding](repeating: .identity, count: 5)) } == nil)
+        #expect(
+            MP.error { () throws(AFSError) in
+                try ContentDecoder(codings: [ContentCoding](repeating: .identity, count: 5))
+            } == nil)
     }
 
     // MARK: Chunking does not change which error wins (SPEC §7)
@@ -315,7 +377,9 @@ for n in range(400):
 
     /// The limit still holds when the inner layer accepts what it gets.
     @Test func outerLimitStillReported() throws {
-        #expect(throws: AFSError.self) { try ContentDecoder.decode(Self.body, contentEncoding: "deflate", maxDecodedSize: 16) }
+        #expect(throws: AFSError.self) {
+            try ContentDecoder.decode(Self.body, contentEncoding: "deflate", maxDecodedSize: 16)
+        }
         do { _ = try ContentDecoder.decode(Self.body, contentEncoding: "deflate", maxDecodedSize: 16) } catch {
             #expect(error.kind == .limitExceeded)
         }

@@ -15,7 +15,10 @@ import AFVectorFormat
         #expect(v["b"] == .string("x"), "duplicate keys: the last one wins on lookup")
     }
 
-    @Test(arguments: ["01", "1.", ".5", "+1", "1e", "--1", "[1,]", "{\"a\"}", "{\"a\":1,}", "[", "\"\\x\"", "\"a\u{01}\"", "tru", "[] x", "\"\\ud800\""])
+    @Test(arguments: [
+        "01", "1.", ".5", "+1", "1e", "--1", "[1,]", "{\"a\"}", "{\"a\":1,}", "[", "\"\\x\"", "\"a\u{01}\"", "tru",
+        "[] x", "\"\\ud800\"",
+    ])
     func rejectsInvalid(_ text: String) {
         #expect(throws: AFSError.self) { try JSONParser.parse(text) }
     }
@@ -191,10 +194,16 @@ import AFVectorFormat
                 for mode in [NullCleaning.Mode.members, .membersAndElements] {
                     var fused = plain
                     fused.nullCleaning = mode
-                    let reference = Result { () throws(AFSError) in try NullCleaning.clean(plain.parse(text), mode: mode) }
+                    let reference = Result { () throws(AFSError) in
+                        try NullCleaning.clean(plain.parse(text), mode: mode)
+                    }
                     let ours = Result { () throws(AFSError) in try fused.parse(text) }
-                    #expect(ours == reference, "document \(n) (\(dialect), \(mode)): \(String(decoding: text, as: UTF8.self))")
-                    if case .success(let cleaned) = reference, cleaned != (try? plain.parse(text)) { cleanedSomething += 1 }
+                    #expect(
+                        ours == reference,
+                        "document \(n) (\(dialect), \(mode)): \(String(decoding: text, as: UTF8.self))")
+                    if case .success(let cleaned) = reference, cleaned != (try? plain.parse(text)) {
+                        cleanedSomething += 1
+                    }
                     compared += 1
                 }
             }
@@ -203,7 +212,9 @@ import AFVectorFormat
             var fused = JSONParser(allowFragments: true)
             fused.nullCleaning = .membersAndElements
             let a = Result { () throws(AFSError) in try fused.parse(cut) }
-            let b = Result { () throws(AFSError) in try NullCleaning.clean(JSONParser(allowFragments: true).parse(cut), mode: .membersAndElements) }
+            let b = Result { () throws(AFSError) in
+                try NullCleaning.clean(JSONParser(allowFragments: true).parse(cut), mode: .membersAndElements)
+            }
             #expect(a == b, "cut document \(n)")
         }
         #expect(compared == 16000)
@@ -236,11 +247,18 @@ import AFVectorFormat
                 #expect(try parser.parse(doc(Array("\\n".utf8))) == .array([.string(before + "\n" + after)]))
                 #expect(try parser.parse(doc(Array("é".utf8))) == .array([.string(before + "é" + after)]))
                 #expect(try parser.parse(doc(Array("\\\"".utf8))) == .array([.string(before + "\"" + after)]))
-                #expect(try parser.parse(doc([0x7F])) == .array([.string(before + "\u{7F}" + after)]), "DEL is not a control character in JSON")
-                for (bad, message) in [([UInt8(0x1F)], "Unescaped control character"), ([0xFF], "Invalid UTF-8"), ([0xC3], "Invalid UTF-8")] {
+                #expect(
+                    try parser.parse(doc([0x7F])) == .array([.string(before + "\u{7F}" + after)]),
+                    "DEL is not a control character in JSON")
+                for (bad, message) in [
+                    ([UInt8(0x1F)], "Unescaped control character"), ([0xFF], "Invalid UTF-8"),
+                    ([0xC3], "Invalid UTF-8"),
+                ] {
                     let e = #expect(throws: AFSError.self) { try parser.parse(doc(bad)) }
                     #expect(e?.offset == 2 + k, "\(bad) at \(k), tail \(tail)")
-                    #expect(e?.context["debugDescription"]?.hasPrefix(message) == true, "\(e?.context["debugDescription"] ?? "")")
+                    #expect(
+                        e?.context["debugDescription"]?.hasPrefix(message) == true,
+                        "\(e?.context["debugDescription"] ?? "")")
                 }
                 // Unterminated: the error points at the opening quote.
                 let open = #expect(throws: AFSError.self) { try parser.parse(Array("[\"\(before)\(after)".utf8)) }
@@ -258,7 +276,9 @@ import AFVectorFormat
         case 3: return rng.next() % 2 == 0 ? "null" : "[]"
         case 4, 5:
             let n = Int(rng.next() % 6)
-            let members = (0..<n).map { _ in "\"\(["a", "b", "c", "e\u{301}", "é"][Int(rng.next() % 5)])\":\(randomDocument(&rng, depth: depth + 1))" }
+            let members = (0..<n).map { _ in
+                "\"\(["a", "b", "c", "e\u{301}", "é"][Int(rng.next() % 5)])\":\(randomDocument(&rng, depth: depth + 1))"
+            }
             return "{" + members.joined(separator: ",") + "}"
         default:
             let n = Int(rng.next() % 6)

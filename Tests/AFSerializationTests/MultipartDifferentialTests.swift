@@ -27,7 +27,9 @@ typealias AFForm = AFSerialization.MultipartFormData
         var form = AFForm(profile: profile, random: SplitMix64(seed: r.next()))
         let nameChars = Array("abcXYZ019 ._-")
         let bodyBytes: [UInt8] = Array("\r\n-abc =\"".utf8) + [0x00, 0x7F, 0xC3, 0xA9, 0xFF]
-        func text(_ n: Int) -> String { String((0..<n).map { _ in nameChars[Int(r.next() % UInt64(nameChars.count))] }) }
+        func text(_ n: Int) -> String {
+            String((0..<n).map { _ in nameChars[Int(r.next() % UInt64(nameChars.count))] })
+        }
         func body() -> [UInt8] {
             let n = Int(r.next() % 5 == 0 ? 0 : r.next() % 200)
             return (0..<n).map { _ in bodyBytes[Int(r.next() % UInt64(bodyBytes.count))] }
@@ -63,11 +65,12 @@ typealias AFForm = AFSerialization.MultipartFormData
         parser.onBody = { body += $0.readBytes(length: $0.readableBytes) ?? [] }
         parser.onPartComplete = {
             let part = MultipartPart(headers: .init(headers), body: body)
-            parts.append(Expected(
-                name: part.name ?? "<none>",
-                filename: part.headers.getParameter("Content-Disposition", "filename"),
-                contentType: part.headers.first(name: "Content-Type"),
-                body: body))
+            parts.append(
+                Expected(
+                    name: part.name ?? "<none>",
+                    filename: part.headers.getParameter("Content-Disposition", "filename"),
+                    contentType: part.headers.first(name: "Content-Type"),
+                    body: body))
             headers = []
             body = []
         }
@@ -88,8 +91,12 @@ typealias AFForm = AFSerialization.MultipartFormData
                 let bytes = try MP.bytes(of: form, sizes: [61])
                 let theirs = try Self.parseWithMultipartKit(bytes, boundary: form.boundary, chunk: chunk)
                 #expect(theirs == expected, "seed \(seed)")
-                let ours = try AFSerialization.MultipartParser.parse(bytes, boundary: form.boundary, chunkSizes: [chunk])
-                #expect(ours.map { Expected(name: $0.name, filename: $0.filename, contentType: $0.contentType, body: $0.body) } == expected)
+                let ours = try AFSerialization.MultipartParser.parse(
+                    bytes, boundary: form.boundary, chunkSizes: [chunk])
+                #expect(
+                    ours.map {
+                        Expected(name: $0.name, filename: $0.filename, contentType: $0.contentType, body: $0.body)
+                    } == expected)
                 checked += 1
             } catch {
                 Issue.record("seed \(seed): \(error)")
@@ -109,21 +116,21 @@ typealias AFForm = AFSerialization.MultipartFormData
             lines.append(form.boundary + " " + bytes.map { String(format: "%02x", $0) }.joined())
         }
         let script = #"""
-import sys, json, email.parser, email.policy
-out = []
-for line in sys.stdin.read().splitlines():
-    boundary, hexbody = line.split(" ", 1)
-    raw = b"Content-Type: multipart/form-data; boundary=" + boundary.encode() + b"\r\n\r\n" + bytes.fromhex(hexbody)
-    msg = email.parser.BytesParser(policy=email.policy.compat32).parsebytes(raw)
-    parts = []
-    for p in msg.get_payload():
-        parts.append({"name": p.get_param("name", header="content-disposition"),
-                      "filename": p.get_filename(),
-                      "contentType": p.get("Content-Type"),
-                      "body": p.get_payload(decode=True).hex()})
-    out.append({"defects": [type(d).__name__ for d in msg.defects], "parts": parts})
-print(json.dumps(out))
-"""#
+            import sys, json, email.parser, email.policy
+            out = []
+            for line in sys.stdin.read().splitlines():
+                boundary, hexbody = line.split(" ", 1)
+                raw = b"Content-Type: multipart/form-data; boundary=" + boundary.encode() + b"\r\n\r\n" + bytes.fromhex(hexbody)
+                msg = email.parser.BytesParser(policy=email.policy.compat32).parsebytes(raw)
+                parts = []
+                for p in msg.get_payload():
+                    parts.append({"name": p.get_param("name", header="content-disposition"),
+                                  "filename": p.get_filename(),
+                                  "contentType": p.get("Content-Type"),
+                                  "body": p.get_payload(decode=True).hex()})
+                out.append({"defects": [type(d).__name__ for d in msg.defects], "parts": parts})
+            print(json.dumps(out))
+            """#
         let input = Data((lines.joined(separator: "\n") + "\n").utf8)
         let proc = try Python.run(["-c", script], input: input, errors: .inherited)
         if proc.status == 127 {
@@ -137,9 +144,10 @@ print(json.dumps(out))
             #expect((result["defects"] as? [String]) == [], "case \(i)")
             let parts = (result["parts"] as? [[String: Any]]) ?? []
             let theirs = parts.map { p in
-                Expected(name: p["name"] as? String ?? "<none>", filename: p["filename"] as? String,
-                         contentType: p["contentType"] as? String,
-                         body: Self.unhex(p["body"] as? String ?? ""))
+                Expected(
+                    name: p["name"] as? String ?? "<none>", filename: p["filename"] as? String,
+                    contentType: p["contentType"] as? String,
+                    body: Self.unhex(p["body"] as? String ?? ""))
             }
             // Python's `Message.get_filename()` strips surrounding whitespace (`.strip()` in
             // email/message.py); the filename on the wire keeps it, as the other two parsers show.

@@ -5,26 +5,34 @@ import Testing
 
 /// The strict parser (SPEC §5.7). Inputs are written by hand from RFC 2046 §5.1.1 / RFC 7578.
 @Suite struct MultipartParserTests {
-    static let sample = Array(("preamble text\r\n--AaB03x  \r\ncontent-disposition: form-data; name=\"field1\"\r\n\r\n"
-        + "Joe Blow\r\nalmost tuesday\r\n--AaB03x\r\nContent-Disposition: form-data; name=\"pics\"; filename=\"file1.txt\"\r\n"
-        + "Content-Type:   text/plain \r\n\r\n...contents of file1.txt...\r\n--AaB03x--\r\nepilogue").utf8)
+    static let sample = Array(
+        ("preamble text\r\n--AaB03x  \r\ncontent-disposition: form-data; name=\"field1\"\r\n\r\n"
+            + "Joe Blow\r\nalmost tuesday\r\n--AaB03x\r\nContent-Disposition: form-data; name=\"pics\"; filename=\"file1.txt\"\r\n"
+            + "Content-Type:   text/plain \r\n\r\n...contents of file1.txt...\r\n--AaB03x--\r\nepilogue").utf8)
 
     @Test func rfcStyleBodyWithPreamblePaddingAndEpilogue() throws {
         let parts = try MultipartParser.parse(Self.sample, boundary: "AaB03x")
-        #expect(parts == [
-            MultipartParsedPart(headers: [MultipartHeader("content-disposition", "form-data; name=\"field1\"")],
-                                name: "field1", filename: nil, contentType: nil, body: Array("Joe Blow\r\nalmost tuesday".utf8)),
-            MultipartParsedPart(headers: [MultipartHeader("Content-Disposition", "form-data; name=\"pics\"; filename=\"file1.txt\""),
-                                          MultipartHeader("Content-Type", "text/plain")],
-                                name: "pics", filename: "file1.txt", contentType: "text/plain",
-                                body: Array("...contents of file1.txt...".utf8)),
-        ])
+        #expect(
+            parts == [
+                MultipartParsedPart(
+                    headers: [MultipartHeader("content-disposition", "form-data; name=\"field1\"")],
+                    name: "field1", filename: nil, contentType: nil, body: Array("Joe Blow\r\nalmost tuesday".utf8)),
+                MultipartParsedPart(
+                    headers: [
+                        MultipartHeader("Content-Disposition", "form-data; name=\"pics\"; filename=\"file1.txt\""),
+                        MultipartHeader("Content-Type", "text/plain"),
+                    ],
+                    name: "pics", filename: "file1.txt", contentType: "text/plain",
+                    body: Array("...contents of file1.txt...".utf8)),
+            ])
     }
 
     @Test func everyChunkSizeGivesTheSameParts() throws {
         let whole = try MultipartParser.parse(Self.sample, boundary: "AaB03x")
         for size in 1...Self.sample.count {
-            #expect(try MultipartParser.parse(Self.sample, boundary: "AaB03x", chunkSizes: [size]) == whole, "chunk \(size)")
+            #expect(
+                try MultipartParser.parse(Self.sample, boundary: "AaB03x", chunkSizes: [size]) == whole, "chunk \(size)"
+            )
         }
         #expect(try MultipartParser.parse(Self.sample, boundary: "AaB03x", chunkSizes: [1, 2, 3, 5, 8]) == whole)
     }
@@ -65,7 +73,9 @@ import Testing
                     }
                 }
                 let whole = Result { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: form.boundary) }
-                let chunked = Result { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: form.boundary, chunkSizes: [chunk, 1]) }
+                let chunked = Result { () throws(AFSError) in
+                    try MultipartParser.parse(bytes, boundary: form.boundary, chunkSizes: [chunk, 1])
+                }
                 switch (whole, chunked) {
                 case (.success(let a), .success(let b)):
                     #expect(a == b, "seed \(seed)")
@@ -95,13 +105,16 @@ import Testing
         var form = try MultipartFormData(boundary: "X")
         try form.appendFileData(Array("ok".utf8), name: "naïve ☃", filename: "résumé.pdf", mimeType: "application/pdf")
         let bytes = try MP.bytes(of: form)
-        #expect(MP.error { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: "X") }?.kind == .multipartNonASCIIHeader)
+        #expect(
+            MP.error { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: "X") }?.kind
+                == .multipartNonASCIIHeader)
         var o = MultipartParserOptions()
         o.allowUTF8Headers = true
         let parsed = try MultipartParser.parse(bytes, boundary: "X", options: o, chunkSizes: [1])
         #expect(parsed.map(\.name) == ["naïve ☃"] && parsed.map(\.filename) == ["résumé.pdf"])
         // Invalid UTF-8 is still refused, with the offset of the bad byte.
-        let bad = Array("--X\r\nContent-Disposition: form-data; name=\"".utf8) + [0xFF] + Array("\"\r\n\r\nv\r\n--X--".utf8)
+        let bad =
+            Array("--X\r\nContent-Disposition: form-data; name=\"".utf8) + [0xFF] + Array("\"\r\n\r\nv\r\n--X--".utf8)
         let e = MP.error { () throws(AFSError) in try MultipartParser.parse(bad, boundary: "X", options: o) }
         #expect(e?.kind == .invalidUTF8 && e?.offset == 43)
     }
@@ -110,9 +123,13 @@ import Testing
 
     func failure(_ text: String, boundary: String = "B", options: MultipartParserOptions = .init()) -> AFSError? {
         let bytes = Array(text.utf8)
-        let whole = MP.error { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: boundary, options: options) }
+        let whole = MP.error { () throws(AFSError) in
+            try MultipartParser.parse(bytes, boundary: boundary, options: options)
+        }
         // Chunking never changes the verdict.
-        let bytewise = MP.error { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: boundary, options: options, chunkSizes: [1]) }
+        let bytewise = MP.error { () throws(AFSError) in
+            try MultipartParser.parse(bytes, boundary: boundary, options: options, chunkSizes: [1])
+        }
         #expect(whole == bytewise, "\(text.debugDescription)")
         return whole
     }
@@ -158,13 +175,17 @@ import Testing
         // Padding then CRLF is a delimiter line; a second part follows.
         let padded = Array("--B\r\n\(Self.okPart)\r\n--B \t \r\n\(Self.okPart)\r\n--B--".utf8)
         for k in 1..<padded.count {
-            #expect(try MultipartParser.parse(padded, boundary: "B", chunkSizes: [k, padded.count]).map(\.name) == ["a", "a"])
+            #expect(
+                try MultipartParser.parse(padded, boundary: "B", chunkSizes: [k, padded.count]).map(\.name) == [
+                    "a", "a",
+                ])
         }
         // A lookalike in the preamble is preamble; the first real delimiter line opens the parts.
         let preamble = try MultipartParser.parse(Array("--Bx\r\n--B\r\n\(Self.okPart)\r\n--B--".utf8), boundary: "B")
         #expect(preamble.map(\.body) == [Array("v".utf8)])
         // The close delimiter ends the parts whatever follows it.
-        let epilogue = try MultipartParser.parse(Array("--B\r\n\(Self.okPart)\r\n--B--junk\r\n--B\r\n".utf8), boundary: "B")
+        let epilogue = try MultipartParser.parse(
+            Array("--B\r\n\(Self.okPart)\r\n--B--junk\r\n--B\r\n".utf8), boundary: "B")
         #expect(epilogue.map(\.body) == [Array("v".utf8)])
     }
 
@@ -173,7 +194,9 @@ import Testing
         for text in ["--B--", "--B--\r\n", "preamble\r\n--B--\r\n", "--Bx\r\n--B--", "\r\n--B--epilogue"] {
             let bytes = Array(text.utf8)
             for chunks in [[], [1], [2, 3]] {
-                #expect(try MultipartParser.parse(bytes, boundary: "B", chunkSizes: chunks).isEmpty, "\(text.debugDescription)")
+                #expect(
+                    try MultipartParser.parse(bytes, boundary: "B", chunkSizes: chunks).isEmpty,
+                    "\(text.debugDescription)")
             }
         }
     }
@@ -255,18 +278,27 @@ import Testing
         // 5 + 42 + 2 + 3 + 9 = 61 bytes (boundary B: `--B\r\n` 5, close `\r\n--B--\r\n` 9).
         let body = Array("--B\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nxyz\r\n--B--\r\n".utf8)
         #expect(body.count == 61)
-        let expected = [MultipartParsedPart(headers: [MultipartHeader("Content-Disposition", "form-data; name=\"a\"")],
-                                            name: "a", filename: nil, contentType: nil, body: Array("xyz".utf8))]
+        let expected = [
+            MultipartParsedPart(
+                headers: [MultipartHeader("Content-Disposition", "form-data; name=\"a\"")],
+                name: "a", filename: nil, contentType: nil, body: Array("xyz".utf8))
+        ]
         // Any chunking gives the same parts (SPEC §5.7); 7 and 4 do not divide 61.
         #expect(try MultipartParser.parse(body, boundary: "B", chunkSizes: [7]) == expected)
         #expect(try MultipartParser.parse(body, boundary: "B", chunkSizes: [4, 1]) == expected)
         // A chunk size below 1 is an invalid option wherever it comes in the cycle.
-        let zeroFirst = MP.error { () throws(AFSError) in try MultipartParser.parse(body, boundary: "B", chunkSizes: [0, 4]) }
+        let zeroFirst = MP.error { () throws(AFSError) in
+            try MultipartParser.parse(body, boundary: "B", chunkSizes: [0, 4])
+        }
         #expect(zeroFirst?.kind == .invalidOption)
         #expect(zeroFirst?.context["chunkSize"] == "0")
-        let zeroSecond = MP.error { () throws(AFSError) in try MultipartParser.parse(body, boundary: "B", chunkSizes: [4, 0]) }
+        let zeroSecond = MP.error { () throws(AFSError) in
+            try MultipartParser.parse(body, boundary: "B", chunkSizes: [4, 0])
+        }
         #expect(zeroSecond?.kind == .invalidOption)
-        let negative = MP.error { () throws(AFSError) in try MultipartParser.parse(body, boundary: "B", chunkSizes: [-1]) }
+        let negative = MP.error { () throws(AFSError) in
+            try MultipartParser.parse(body, boundary: "B", chunkSizes: [-1])
+        }
         #expect(negative?.kind == .invalidOption)
         #expect(negative?.context["chunkSize"] == "-1")
     }
@@ -274,7 +306,9 @@ import Testing
     /// Every chunk size of the cycle is checked, not only the first: [1, 0] reaches the 0 on the
     /// second chunk.
     @Test func everyChunkSizeIsChecked() {
-        #expect(throws: AFSError.self) { try MultipartParser.parse(Array("--B--".utf8), boundary: "B", chunkSizes: [1, 0]) }
+        #expect(throws: AFSError.self) {
+            try MultipartParser.parse(Array("--B--".utf8), boundary: "B", chunkSizes: [1, 0])
+        }
         do {
             _ = try MultipartParser.parse(Array("--B--".utf8), boundary: "B", chunkSizes: [1, 0])
         } catch {
@@ -308,11 +342,15 @@ import Testing
         limits.maxMultipartBytes = 100
         let options = MultipartParserOptions(limits: limits)
         for chunks in [[], [1], [7, 3], [100], [101]] {
-            #expect(throws: AFSError.self) { try MultipartParser.parse(body, boundary: "b", options: options, chunkSizes: chunks) }
+            #expect(throws: AFSError.self) {
+                try MultipartParser.parse(body, boundary: "b", options: options, chunkSizes: chunks)
+            }
             do {
                 _ = try MultipartParser.parse(body, boundary: "b", options: options, chunkSizes: chunks)
             } catch {
-                #expect(error.kind == .multipartHeaderControlCharacter && error.offset == head.count - 5, "chunks \(chunks): \(error)")
+                #expect(
+                    error.kind == .multipartHeaderControlCharacter && error.offset == head.count - 5,
+                    "chunks \(chunks): \(error)")
             }
         }
     }

@@ -33,18 +33,30 @@ import Testing
             case 1:
                 let n = name()
                 try form.appendFileData(b, name: n, filename: "f\(i).dat", mimeType: "x/y")
-                specs.append(Spec(headerText: "Content-Disposition: form-data; name=\"\(n)\"; filename=\"f\(i).dat\"\r\nContent-Type: x/y\r\n", body: b))
+                specs.append(
+                    Spec(
+                        headerText:
+                            "Content-Disposition: form-data; name=\"\(n)\"; filename=\"f\(i).dat\"\r\nContent-Type: x/y\r\n",
+                        body: b))
             case 2:
                 let n = name()
                 let chunk = Int(1 + r.next() % 50)
                 try form.appendStream(.bytes(b, chunk: chunk), length: b.count, name: n, filename: "s", mimeType: "a/b")
-                specs.append(Spec(headerText: "Content-Disposition: form-data; name=\"\(n)\"; filename=\"s\"\r\nContent-Type: a/b\r\n", body: b))
+                specs.append(
+                    Spec(
+                        headerText:
+                            "Content-Disposition: form-data; name=\"\(n)\"; filename=\"s\"\r\nContent-Type: a/b\r\n",
+                        body: b))
             case 3:
                 let n = name()
                 let file = dir.appendingPathComponent("p\(seed)-\(i).txt")
                 try Data(b).write(to: file)
                 try form.appendFile(url: file.path, name: n)
-                specs.append(Spec(headerText: "Content-Disposition: form-data; name=\"\(n)\"; filename=\"p\(seed)-\(i).txt\"\r\nContent-Type: text/plain\r\n", body: b))
+                specs.append(
+                    Spec(
+                        headerText:
+                            "Content-Disposition: form-data; name=\"\(n)\"; filename=\"p\(seed)-\(i).txt\"\r\nContent-Type: text/plain\r\n",
+                        body: b))
             default:
                 try form.appendPart(headers: [MultipartHeader("X-Part", String(i))], body: .bytes(b))
                 specs.append(Spec(headerText: "X-Part: \(i)\r\n", body: b))
@@ -72,7 +84,9 @@ import Testing
         while true {
             let size = sizes[k % sizes.count]
             k += 1
-            let n = try buffer.withUnsafeMutableBytes { try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<size])) }
+            let n = try buffer.withUnsafeMutableBytes {
+                try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<size]))
+            }
             #expect(n <= size && n <= (packet ?? .max))
             if n == 0 {
                 #expect(out.count == stream.contentLength && stream.isAtEnd)
@@ -85,12 +99,14 @@ import Testing
     @Test func randomPartsAnyReadAndPacketSizesGiveTheSameBytes() async throws {
         let dir = MP.tempDir()
         defer { MP.cleanup(dir) }
-        await propertyCheck(count: 150, input: Gen.uint64(), Gen.int(in: 1...70).array(of: 1...4), Gen.int(in: 0...40)) { seed, sizes, p in
+        await propertyCheck(count: 150, input: Gen.uint64(), Gen.int(in: 1...70).array(of: 1...4), Gen.int(in: 0...40))
+        { seed, sizes, p in
             do {
                 let (form, specs) = try Self.randomForm(seed: seed, dir: dir)
                 let expected = Self.expectedBytes(specs, boundary: form.boundary)
                 let packet = p == 0 ? nil : p
-                let got = try Self.readChecked(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: sizes, packet: packet)
+                let got = try Self.readChecked(
+                    form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: sizes, packet: packet)
                 #expect(got == expected, "seed \(seed) sizes \(sizes) packet \(String(describing: packet))")
                 #expect(form.contentLength == got.count)
             } catch {
@@ -107,7 +123,9 @@ import Testing
         let reference = try MP.bytes(of: form)
         for size in 1...reference.count + 1 {
             #expect(try Self.readChecked(form.makeStream(), sizes: [size], packet: nil) == reference, "buffer \(size)")
-            #expect(try Self.readChecked(form.makeStream(throttle: .init(packetSize: size)), sizes: [4096], packet: size) == reference, "packet \(size)")
+            #expect(
+                try Self.readChecked(form.makeStream(throttle: .init(packetSize: size)), sizes: [4096], packet: size)
+                    == reference, "packet \(size)")
         }
     }
 
@@ -154,7 +172,10 @@ import Testing
     @Test func badBufferAndPacketSizesAreTypedErrors() throws {
         var form = try MultipartFormData(boundary: "X")
         try form.appendFormField(name: "k", value: "v")
-        #expect(MP.error { () throws(AFSError) in try form.makeStream().read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0)) }?.kind == .invalidOption)
+        #expect(
+            MP.error { () throws(AFSError) in
+                try form.makeStream().read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0))
+            }?.kind == .invalidOption)
         // Also mid-body, where the in-memory fast path serves reads.
         let mid = form.makeStream()
         var byte: UInt8 = 0
@@ -165,7 +186,9 @@ import Testing
         let empty = UnsafeMutableRawBufferPointer(start: storage.baseAddress, count: 0)
         #expect(MP.error { () throws(AFSError) in try mid.read(into: empty) }?.kind == .invalidOption)
         #expect(try withUnsafeMutableBytes(of: &byte) { try mid.read(into: $0) } == 1 && byte == 0x76)  // "v"
-        #expect(MP.error { () throws(AFSError) in try MP.drain(form.makeStream(throttle: .init(packetSize: 0))) }?.kind == .invalidOption)
+        #expect(
+            MP.error { () throws(AFSError) in try MP.drain(form.makeStream(throttle: .init(packetSize: 0))) }?.kind
+                == .invalidOption)
     }
 
     // MARK: Bad bodies (SPEC §5.5): typed errors, never a truncated or padded body
@@ -189,7 +212,8 @@ import Testing
         #expect(try read(.bytes([]), declared: 1)?.kind == .bodyLengthMismatch)
         #expect(try read(.bytes(ten, failAfter: 4), declared: 10) == TestByteStream.failure)
         #expect(try read(.bytes(ten, failAfter: 0), declared: 10) == TestByteStream.failure)
-        let openFails = MultipartStreamSource { () throws(AFSError) in throw AFSError(.streamReadFailed, "cannot open") }
+        let openFails = MultipartStreamSource { () throws(AFSError) in throw AFSError(.streamReadFailed, "cannot open")
+        }
         #expect(try read(openFails, declared: 1)?.message == "cannot open")
     }
 
@@ -242,7 +266,9 @@ import Testing
         var form = try MultipartFormData(boundary: "X")
         try form.appendFile(url: f.path, name: "f")
         let got = try MP.bytes(of: form, sizes: [65536, 1000, 7])
-        let head = Array("--X\r\nContent-Disposition: form-data; name=\"f\"; filename=\"big.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        let head = Array(
+            "--X\r\nContent-Disposition: form-data; name=\"f\"; filename=\"big.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                .utf8)
         #expect(got == head + content + Array("\r\n--X--\r\n".utf8))
     }
 
@@ -268,7 +294,9 @@ import Testing
     @Test func strictRejectsCollisionsWithCallerBoundaryOrWhileStreaming() throws {
         var caller = try MultipartFormData(profile: .strict, boundary: "B")
         try caller.appendFormField(name: "k", value: "a\r\n--B")
-        #expect(MP.error { () throws(AFSError) in try caller.finalizing(Request(method: "POST", url: "http://h/")) }?.kind == .boundaryCollision)
+        #expect(
+            MP.error { () throws(AFSError) in try caller.finalizing(Request(method: "POST", url: "http://h/")) }?.kind
+                == .boundaryCollision)
 
         var streamed = try MultipartFormData(profile: .strict, boundary: "B")
         let evil = Array("aaaa\r\n--Bzz".utf8)
@@ -299,7 +327,8 @@ import Testing
         let starts = Array("--Bzz".utf8)
         for sizes in [[1], [3], [4096]] {
             var streamed = try MultipartFormData(profile: .strict, boundary: "B")
-            try streamed.appendStream(.bytes(starts, chunk: 1), length: starts.count, name: "s", filename: "s", mimeType: "a/b")
+            try streamed.appendStream(
+                .bytes(starts, chunk: 1), length: starts.count, name: "s", filename: "s", mimeType: "a/b")
             let s = MP.error { () throws(AFSError) in try MP.bytes(of: streamed, sizes: sizes) }
             #expect(s?.kind == .boundaryCollision && s?.offset == 0, "read sizes \(sizes)")
             var unresolved = try MultipartFormData(profile: .strict, boundary: "B")
@@ -326,7 +355,8 @@ import Testing
         defer { MP.cleanup(dir) }
         var form = try MultipartFormData(boundary: "X")
         try form.appendFormField(name: "a", value: "1")
-        try form.appendStream(.bytes(Array("stream".utf8), chunk: 2), length: 6, name: "s", filename: "s", mimeType: "a/b")
+        try form.appendStream(
+            .bytes(Array("stream".utf8), chunk: 2), length: 6, name: "s", filename: "s", mimeType: "a/b")
         let expected = try MP.bytes(of: form)
         let req = try form.finalizing(Request(method: "POST", url: "http://h/"))
         let out = dir.appendingPathComponent("body.bin")
@@ -335,7 +365,9 @@ import Testing
         #expect(written.headers["Content-Length"] == String(expected.count))
         #expect(try Data(contentsOf: out) == Data(expected))
         #expect(try form.writeBody(toFile: out.path) == expected.count)
-        let bad = MP.error { () throws(AFSError) in try form.writeBody(toFile: dir.appendingPathComponent("no/such/dir").path) }
+        let bad = MP.error { () throws(AFSError) in
+            try form.writeBody(toFile: dir.appendingPathComponent("no/such/dir").path)
+        }
         #expect(bad?.kind == .fileWriteFailed)
     }
 }

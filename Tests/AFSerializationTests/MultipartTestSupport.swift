@@ -29,7 +29,9 @@ enum MP {
         }
     }
 
-    static func bytes(of form: MultipartFormData, sizes: [Int] = [64 * 1024], packet: Int? = nil) throws(AFSError) -> [UInt8] {
+    static func bytes(of form: MultipartFormData, sizes: [Int] = [64 * 1024], packet: Int? = nil) throws(AFSError)
+        -> [UInt8]
+    {
         try drain(form.makeStream(throttle: MultipartThrottle(packetSize: packet)), sizes: sizes)
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import AFSerialization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The multipart body read through the phase reader (SPEC §5.5) and written to a file (SPEC §5.6):
@@ -26,7 +26,9 @@ extension MultipartWriterTests {
 
     /// One read call into a buffer of exactly `size` bytes (its base address is never nil, even
     /// for 0), followed by `guardBytes` sentinel bytes (0xEE) that the reader must not touch.
-    static func readOnce(_ stream: MultipartBodyStream, _ size: Int, guardBytes: Int = 8) throws(AFSError) -> (count: Int, bytes: [UInt8], guardIntact: Bool) {
+    static func readOnce(_ stream: MultipartBodyStream, _ size: Int, guardBytes: Int = 8) throws(AFSError) -> (
+        count: Int, bytes: [UInt8], guardIntact: Bool
+    ) {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: size + guardBytes, alignment: 16)
         defer { storage.deallocate() }
         for i in 0..<storage.count { storage[i] = 0xEE }
@@ -202,7 +204,8 @@ extension MultipartWriterTests {
     /// and the error is sticky.
     @Test func aStreamReportingMoreThanAskedIsALengthError() throws {
         var form = try MultipartFormData(boundary: "X")
-        try form.appendStream(MultipartStreamSource { OverreportingStream() }, length: 10, name: "s", filename: "s", mimeType: "a/b")
+        try form.appendStream(
+            MultipartStreamSource { OverreportingStream() }, length: 10, name: "s", filename: "s", mimeType: "a/b")
         let stream = form.makeStream()
         // SPEC §5.5 Deviation: a body that disagrees with its declared length is a typed error.
         let e = MP.error { () throws(AFSError) in try MP.drain(stream) }
@@ -252,7 +255,9 @@ extension MultipartWriterTests {
         let file = dir.appendingPathComponent("r.bin")
         try Data([1, 2, 3]).write(to: file)
         let reader = try MultipartFile.Reader(path: file.path)
-        let (statusFlags, descriptorFlags) = withExtendedLifetime(reader) { (fcntl(reader.fd, F_GETFL), fcntl(reader.fd, F_GETFD)) }
+        let (statusFlags, descriptorFlags) = withExtendedLifetime(reader) {
+            (fcntl(reader.fd, F_GETFL), fcntl(reader.fd, F_GETFD))
+        }
         #expect(statusFlags != -1 && statusFlags & O_NONBLOCK != 0)
         #expect(descriptorFlags != -1 && descriptorFlags & FD_CLOEXEC != 0)
     }
@@ -262,7 +267,9 @@ extension MultipartWriterTests {
         let dir = MP.tempDir()
         defer { MP.cleanup(dir) }
         var form = try MultipartFormData(boundary: "X")
-        try form.appendStream(MultipartStreamSource.bytes(Array("abcdef".utf8), failAfter: 2), length: 6, name: "s", filename: "s", mimeType: "a/b")
+        try form.appendStream(
+            MultipartStreamSource.bytes(Array("abcdef".utf8), failAfter: 2), length: 6, name: "s", filename: "s",
+            mimeType: "a/b")
         let out = dir.appendingPathComponent("out.bin").path
         // SPEC §5.5: a body source that fails mid-read surfaces its error.
         #expect(MP.error { () throws(AFSError) in try form.writeBody(toFile: out) } == TestByteStream.failure)
@@ -342,13 +349,17 @@ extension MultipartWriterTests {
 
         // A request without a body stream is an invalidOption naming the target path.
         let never = dir.appendingPathComponent("never.bin").path
-        let noStream = MP.error { () throws(AFSError) in try MultipartBodyFile.writingBody(of: Request(method: "POST", url: "http://h/"), toFile: never) }
+        let noStream = MP.error { () throws(AFSError) in
+            try MultipartBodyFile.writingBody(of: Request(method: "POST", url: "http://h/"), toFile: never)
+        }
         #expect(noStream?.kind == .invalidOption)
         #expect(noStream?.context["path"] == never)
 
         // Kind raw values are printed in vectors and must never change (MultipartErrors.swift).
         #expect(AFSError.Kind.fileWriteFailed.rawValue == "fileWriteFailed")
-        let unwritable = MP.error { () throws(AFSError) in try form.writeBody(toFile: dir.appendingPathComponent("no/such/dir/x").path) }
+        let unwritable = MP.error { () throws(AFSError) in
+            try form.writeBody(toFile: dir.appendingPathComponent("no/such/dir/x").path)
+        }
         #expect(unwritable?.kind?.rawValue == "fileWriteFailed")
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import AFSerialization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The writer (SPEC §5.1–5.4) and the body stream it makes (SPEC §5.5, §5.6). Expected bytes are
@@ -48,7 +48,8 @@ import Darwin
             try f.appendFileData(Array("hello world".utf8), name: "file", filename: "a.txt", mimeType: "text/plain")
         }
         let B = Self.b25
-        let expected = "--\(B)\r\nContent-Disposition: form-data; name=\"foo\"\r\n\r\nbar"
+        let expected =
+            "--\(B)\r\nContent-Disposition: form-data; name=\"foo\"\r\n\r\nbar"
             + "\r\n--\(B)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhello world"
             + "\r\n--\(B)--\r\n"
         #expect(Array(expected.utf8).count == 244)
@@ -85,11 +86,15 @@ import Darwin
         // trailing space) is enforced in strict only (SPEC §5.1).
         for bad in ["", "a\r\nb"] {
             for p in Profile.allCases {
-                #expect(MP.error { () throws(AFSError) in try MultipartFormData(profile: p, boundary: bad) }?.kind == .invalidBoundary, "\(bad.debugDescription) \(p)")
+                #expect(
+                    MP.error { () throws(AFSError) in try MultipartFormData(profile: p, boundary: bad) }?.kind
+                        == .invalidBoundary, "\(bad.debugDescription) \(p)")
             }
         }
         for bad in ["ends with space ", "semi;colon", "quote\"", "é", String(repeating: "a", count: 71)] {
-            #expect(MP.error { () throws(AFSError) in try MultipartFormData(profile: .strict, boundary: bad) }?.kind == .invalidBoundary)
+            #expect(
+                MP.error { () throws(AFSError) in try MultipartFormData(profile: .strict, boundary: bad) }?.kind
+                    == .invalidBoundary)
             #expect(MP.error { () throws(AFSError) in try MultipartFormData(profile: .af4, boundary: bad) } == nil)
         }
         for good in [String(repeating: "z", count: 70), "'()+_,-./:=? x", "1"] {
@@ -113,7 +118,10 @@ import Darwin
         // SPEC §2.2/2.3: keys sorted ("a b" < "d" < "n" < "z"), array fields `a b[]`, bool → 1,
         // names unescaped (SPEC §5.3), data raw, null empty, caller parts after.
         var expected = Array("--X\r\n".utf8) + part("a b[]", Array("1".utf8))
-        for (n, b) in [("a b[]", Array("1".utf8)), ("d", [0x00, 0xFF]), ("n", []), ("z", Array("last".utf8)), ("caller", Array("c".utf8))] as [(String, [UInt8])] {
+        for (n, b) in [
+            ("a b[]", Array("1".utf8)), ("d", [0x00, 0xFF]), ("n", []), ("z", Array("last".utf8)),
+            ("caller", Array("c".utf8)),
+        ] as [(String, [UInt8])] {
             expected += Array("\r\n--X\r\n".utf8) + part(n, b)
         }
         expected += Array("\r\n--X--\r\n".utf8)
@@ -123,8 +131,10 @@ import Darwin
     @Test func filePartsHeaderOrderAndCustomHeaders() throws {
         var form = try MultipartFormData(boundary: "X")
         try form.appendStream(.bytes([1, 2, 3]), length: 3, name: "s", filename: "s.bin", mimeType: "application/x-s")
-        try form.appendPart(headers: [MultipartHeader("X-B", "2"), MultipartHeader("X-A", "1")], body: .bytes(Array("q".utf8)))
-        let expected = "--X\r\nContent-Disposition: form-data; name=\"s\"; filename=\"s.bin\"\r\nContent-Type: application/x-s\r\n\r\n\u{1}\u{2}\u{3}"
+        try form.appendPart(
+            headers: [MultipartHeader("X-B", "2"), MultipartHeader("X-A", "1")], body: .bytes(Array("q".utf8)))
+        let expected =
+            "--X\r\nContent-Disposition: form-data; name=\"s\"; filename=\"s.bin\"\r\nContent-Type: application/x-s\r\n\r\n\u{1}\u{2}\u{3}"
             + "\r\n--X\r\nX-B: 2\r\nX-A: 1\r\n\r\nq\r\n--X--\r\n"
         #expect(try MP.bytes(of: form) == Array(expected.utf8))
         #expect(form.contentLength == expected.utf8.count)
@@ -132,7 +142,9 @@ import Darwin
 
     @Test func strictEscapesNamesAndFilenames() throws {
         // HTML standard multipart/form-data encoding: LF → %0A, CR → %0D, " → %22, nothing else.
-        for (profile, name, file) in [(Profile.strict, "a%0Ab%0Dc%22d%é", "f%22.txt"), (.af4, "a\nb\rc\"d%é", "f\".txt")] {
+        for (profile, name, file) in [
+            (Profile.strict, "a%0Ab%0Dc%22d%é", "f%22.txt"), (.af4, "a\nb\rc\"d%é", "f\".txt"),
+        ] {
             var form = try MultipartFormData(profile: profile, boundary: "X")
             try form.appendFileData([], name: "a\nb\rc\"d%é", filename: "f\".txt", mimeType: "text/plain")
             let text = String(decoding: try MP.bytes(of: form), as: UTF8.self)
@@ -140,7 +152,10 @@ import Darwin
             #expect(!text.contains("filename*"))
         }
         var strict = try MultipartFormData(profile: .strict, boundary: "X")
-        #expect(MP.error { () throws(AFSError) in try strict.appendPart(headers: [MultipartHeader("X", "a\r\nb")], body: .bytes([])) }?.kind == .invalidPartHeader)
+        #expect(
+            MP.error { () throws(AFSError) in
+                try strict.appendPart(headers: [MultipartHeader("X", "a\r\nb")], body: .bytes([]))
+            }?.kind == .invalidPartHeader)
     }
 
     @Test func mimeTypesFromExtension() {
@@ -159,19 +174,27 @@ import Darwin
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: file)
         var form = try MultipartFormData(boundary: "X")
         try form.appendFile(url: file.absoluteString, name: "img")  // a file:// URL
-        try form.appendFile(url: file.path, name: "img2")            // a plain path
+        try form.appendFile(url: file.path, name: "img2")  // a plain path
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
-        let expected = Array("--X\r\nContent-Disposition: form-data; name=\"img\"; filename=\"pic.png\"\r\nContent-Type: image/png\r\n\r\n".utf8) + png
-            + Array("\r\n--X\r\nContent-Disposition: form-data; name=\"img2\"; filename=\"pic.png\"\r\nContent-Type: image/png\r\n\r\n".utf8) + png
+        let expected =
+            Array(
+                "--X\r\nContent-Disposition: form-data; name=\"img\"; filename=\"pic.png\"\r\nContent-Type: image/png\r\n\r\n"
+                    .utf8) + png
+            + Array(
+                "\r\n--X\r\nContent-Disposition: form-data; name=\"img2\"; filename=\"pic.png\"\r\nContent-Type: image/png\r\n\r\n"
+                    .utf8) + png
             + Array("\r\n--X--\r\n".utf8)
         #expect(try MP.bytes(of: form) == expected)
         #expect(form.contentLength == (try MP.bytes(of: form)).count)
 
         // SPEC §5.3: −1000 with AF's two reasons.
-        let notFile = MP.error { () throws(AFSError) in try form.appendFile(url: "https://example.com/a.png", name: "x") }
+        let notFile = MP.error { () throws(AFSError) in try form.appendFile(url: "https://example.com/a.png", name: "x")
+        }
         #expect(notFile?.domain == AFSError.requestDomain && notFile?.code == -1000)
         #expect(notFile?.failureReason == "Expected URL to be a file URL")
-        let missing = MP.error { () throws(AFSError) in try form.appendFile(url: dir.appendingPathComponent("nope.txt").path, name: "x") }
+        let missing = MP.error { () throws(AFSError) in
+            try form.appendFile(url: dir.appendingPathComponent("nope.txt").path, name: "x")
+        }
         #expect(missing?.code == -1000 && missing?.failureReason == "File URL not reachable.")
     }
 
@@ -180,18 +203,24 @@ import Darwin
     @Test func finalizing() throws {
         let s = HTTPRequestSerializer()
         for m in ["GET", "head", "Get"] {
-            #expect(MP.error { () throws(AFSError) in try s.multipartFormRequest(method: m, url: "http://h/", parameters: nil, form: MultipartFormData()) }?.kind == .multipartMethodNotAllowed)
+            #expect(
+                MP.error { () throws(AFSError) in
+                    try s.multipartFormRequest(method: m, url: "http://h/", parameters: nil, form: MultipartFormData())
+                }?.kind == .multipartMethodNotAllowed)
         }
         // No parts: exactly the §3.2 request with no parameters (POST → "" body + form type).
-        let empty = try s.multipartFormRequest(method: "POST", url: "http://h/", parameters: nil, form: MultipartFormData())
+        let empty = try s.multipartFormRequest(
+            method: "POST", url: "http://h/", parameters: nil, form: MultipartFormData())
         #expect(empty.body.bytes == [])
         #expect(empty.headers.pairs.map { $0.0 + ": " + $0.1 } == ["Content-Type: application/x-www-form-urlencoded"])
         let plain = try s.serialize(Request(method: "DELETE", url: "http://h/"), parameters: nil)
-        let del = try s.multipartFormRequest(method: "DELETE", url: "http://h/", parameters: nil, form: MultipartFormData())
+        let del = try s.multipartFormRequest(
+            method: "DELETE", url: "http://h/", parameters: nil, form: MultipartFormData())
         #expect(del.body.isNone && del.headers == plain.headers)
         // With parts: Content-Type overwritten (even a caller's), Content-Length exact.
         let req = try s.multipartFormRequest(
-            method: "POST", url: "http://h/", headers: HTTPHeaders([("content-type", "text/plain")]), parameters: .dict(["k": .string("v")]),
+            method: "POST", url: "http://h/", headers: HTTPHeaders([("content-type", "text/plain")]),
+            parameters: .dict(["k": .string("v")]),
             form: try MultipartFormData(boundary: "Q"))
         #expect(req.headers["Content-Type"] == "multipart/form-data; boundary=Q")
         #expect(req.headers.pairs.filter { $0.0.lowercased() == "content-type" }.count == 1)
@@ -202,8 +231,9 @@ import Darwin
     @Test func contentLengthIsComputedWithoutReadingBodies() throws {
         // A stream source that would fail if opened: Content-Length must not need it.
         var form = try MultipartFormData(boundary: "X")
-        try form.appendStream(MultipartStreamSource { () throws(AFSError) in throw AFSError(.streamReadFailed, "opened") },
-                              length: 1000, name: "n", filename: "f", mimeType: "m/t")
+        try form.appendStream(
+            MultipartStreamSource { () throws(AFSError) in throw AFSError(.streamReadFailed, "opened") },
+            length: 1000, name: "n", filename: "f", mimeType: "m/t")
         let req = try form.finalizing(Request(method: "POST", url: "http://h/"))
         // `--X\r\n` 5 + `Content-Disposition: form-data; name="n"; filename="f"\r\n` 56
         // + `Content-Type: m/t\r\n` 19 + `\r\n` 2 + 1000 + `\r\n--X--\r\n` 9 = 1091
@@ -214,8 +244,9 @@ import Darwin
     /// (AFNetworking 2.2.2 moved its byte counts to 64 bits for that).
     @Test func contentLengthOfPartsBeyond4GiBDoesNotWrap() throws {
         var form = try MultipartFormData(boundary: "X")
-        try form.appendStream(MultipartStreamSource { () throws(AFSError) in throw AFSError(.streamReadFailed, "opened") },
-                              length: 5 << 30, name: "n", filename: "f", mimeType: "m/t")
+        try form.appendStream(
+            MultipartStreamSource { () throws(AFSError) in throw AFSError(.streamReadFailed, "opened") },
+            length: 5 << 30, name: "n", filename: "f", mimeType: "m/t")
         let req = try form.finalizing(Request(method: "POST", url: "http://h/"))
         // The 91 bytes of framing around the body, as in contentLengthIsComputedWithoutReadingBodies.
         #expect(req.headers["Content-Length"] == String((5 << 30) + 91))
@@ -282,7 +313,9 @@ import Darwin
         // A negative declared length is refused, naming the value we passed.
         var custom = try MultipartFormData(boundary: "X")
         let negStream = MP.error { () throws(AFSError) in
-            try custom.appendPart(headers: [MultipartHeader("X-A", "1")], body: .stream(MultipartStreamSource.bytes([]), declaredLength: -1))
+            try custom.appendPart(
+                headers: [MultipartHeader("X-A", "1")],
+                body: .stream(MultipartStreamSource.bytes([]), declaredLength: -1))
         }
         #expect(negStream?.kind == .invalidOption)
         #expect(negStream?.context["length"] == "-1")
@@ -305,10 +338,11 @@ import Darwin
         try form.appendFile(url: "/", name: "r")
         #expect(form.parts.count == 2)
         // No extension → application/octet-stream (SPEC §5.3).
-        #expect(form.parts[0].headers == [
-            MultipartHeader("Content-Disposition", "form-data; name=\"d\"; filename=\"folder\""),
-            MultipartHeader("Content-Type", "application/octet-stream"),
-        ])
+        #expect(
+            form.parts[0].headers == [
+                MultipartHeader("Content-Disposition", "form-data; name=\"d\"; filename=\"folder\""),
+                MultipartHeader("Content-Type", "application/octet-stream"),
+            ])
         #expect(form.parts[1].headers.first?.value == "form-data; name=\"r\"; filename=\"/\"")
     }
 }

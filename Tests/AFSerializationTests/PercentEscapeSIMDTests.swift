@@ -10,9 +10,12 @@ import Testing
 @Suite(.serialized) struct PercentEscapeSIMDTests {
     static func both(_ bytes: [UInt8], _ style: EscapeStyle) -> (simd: [UInt8], scalar: [UInt8]) {
         let table = EscapeTables.encoded(style)
-        func run(_ f: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) -> Int) -> [UInt8] {
+        func run(
+            _ f: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) -> Int
+        ) -> [UInt8] {
             var out = [UInt8](repeating: 0xEE, count: bytes.count * 3 + 3)
-            let n = bytes.withUnsafeBufferPointer { input in out.withUnsafeMutableBufferPointer { f(input, $0, table) } }
+            let n = bytes.withUnsafeBufferPointer { input in out.withUnsafeMutableBufferPointer { f(input, $0, table) }
+            }
             return Array(out[..<n])
         }
         return (run(PercentEscape.write), run(PercentEscape.writeScalar))
@@ -21,10 +24,15 @@ import Testing
     static func check(_ bytes: [UInt8], _ note: @autoclosure () -> String) {
         for style in EscapeStyle.allCases {
             let (simd, scalar) = both(bytes, style)
-            #expect(simd == scalar, "\(style) \(note()): first difference at \(Array(zip(simd, scalar)).firstIndex { $0.0 != $0.1 } ?? min(simd.count, scalar.count))")
+            #expect(
+                simd == scalar,
+                "\(style) \(note()): first difference at \(Array(zip(simd, scalar)).firstIndex { $0.0 != $0.1 } ?? min(simd.count, scalar.count))"
+            )
             // The counting pass that sizes escape()'s String agrees with what is written.
             let counted = bytes.withUnsafeBufferPointer { b in
-                EscapeTables.lowNibbles(style).withUnsafeBufferPointer { low in afs_percent_escape_size(b.baseAddress, b.count, low.baseAddress, style == .whatwgForm ? 1 : 0) }
+                EscapeTables.lowNibbles(style).withUnsafeBufferPointer { low in
+                    afs_percent_escape_size(b.baseAddress, b.count, low.baseAddress, style == .whatwgForm ? 1 : 0)
+                }
             }
             #expect(counted == scalar.count, "\(style) \(note()): counted \(counted), written \(scalar.count)")
             // And escape() itself, into its exact-size String (only for UTF-8 input: it takes a String).
@@ -43,8 +51,8 @@ import Testing
         var rng = SplitMix64(seed: 26)
         let alphabets: [[UInt8]] = [
             Array("abcdefghijklmnopqrstuvwxyz0123456789-._~/?".utf8),  // never escaped (af)
-            Array(" !\"#$%&'()*+,:;<=>@[\\]^`{|}".utf8),                 // always escaped
-            Array("ab cd=ef&gh/~*".utf8),                                  // mixed, with space and *
+            Array(" !\"#$%&'()*+,:;<=>@[\\]^`{|}".utf8),  // always escaped
+            Array("ab cd=ef&gh/~*".utf8),  // mixed, with space and *
             Array("中文 é 👴🏻".utf8), Array(0...255),
         ]
         for alphabet in alphabets {
@@ -78,7 +86,9 @@ import Testing
         for trial in 0..<300 {
             let n = Int(rng.next() % 5000)
             let density = rng.next() % 101
-            let bytes = (0..<n).map { _ in rng.next() % 100 < density ? UInt8(truncatingIfNeeded: rng.next() | 0x80) : UInt8(ascii: "k") }
+            let bytes = (0..<n).map { _ in
+                rng.next() % 100 < density ? UInt8(truncatingIfNeeded: rng.next() | 0x80) : UInt8(ascii: "k")
+            }
             Self.check(bytes, "random trial \(trial) density \(density)%")
         }
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Testing
 @testable import AFSerialization
@@ -77,7 +77,8 @@ import Testing
         let e = MP.error { () throws(AFSError) in try PercentEscape.escape(bytes: [0x61, 0xFF]) }
         #expect(e?.kind == .invalidUTF8)
         #expect(e?.offset == 1)
-        #expect(MP.error { () throws(AFSError) in try PercentEscape.escape(bytes: [0xE2, 0x82]) }?.kind == .invalidUTF8)
+        #expect(
+            MP.error { () throws(AFSError) in try PercentEscape.escape(bytes: [0xE2, 0x82]) }?.kind == .invalidUTF8)
         // SPEC §1.2: À = C3 80 → %C3%80.
         #expect(try PercentEscape.escape(bytes: [0xC3, 0x80]) == "%C3%80")
     }

@@ -73,7 +73,9 @@ import Testing
     /// sets for the other two styles.
     @Test func matchesFoundation() async {
         await propertyCheck(count: 4000, input: TrickyText.gen(), Gen<EscapeStyle>.case) { s, style in
-            #expect(PercentEscape.escape(s, style: style) == EscapeOracle.foundation(s, style), "\(Array(s.unicodeScalars))")
+            #expect(
+                PercentEscape.escape(s, style: style) == EscapeOracle.foundation(s, style), "\(Array(s.unicodeScalars))"
+            )
         }
     }
 
@@ -82,7 +84,9 @@ import Testing
         let inputs = TrickyText.pieces + (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
         for s in inputs {
             for style in EscapeStyle.allCases {
-                #expect(PercentEscape.escape(s, style: style) == EscapeOracle.foundation(s, style), "\(Array(s.unicodeScalars)) \(style)")
+                #expect(
+                    PercentEscape.escape(s, style: style) == EscapeOracle.foundation(s, style),
+                    "\(Array(s.unicodeScalars)) \(style)")
             }
         }
     }
@@ -156,10 +160,15 @@ import Testing
             if s.unicodeScalars.contains(where: { (0xF860...0xF88F).contains($0.value) }) { return }
             if examples.count < 3 { examples.append("\(s.unicodeScalars.map { String($0.value, radix: 16) })") }
             for b in swiftEnds.symmetricDifference(foundationEnds) {
-                #expect(explained(s, at: b), "unexplained boundary difference at \(b) in \(s.unicodeScalars.map { String($0.value, radix: 16) })")
+                #expect(
+                    explained(s, at: b),
+                    "unexplained boundary difference at \(b) in \(s.unicodeScalars.map { String($0.value, radix: 16) })"
+                )
             }
         }
-        print("composed-sequence survey: \(compared) strings, \(differing) with different boundaries, \(overlapping) where AF's Foundation loop overlaps batches; e.g. \(examples)")
+        print(
+            "composed-sequence survey: \(compared) strings, \(differing) with different boundaries, \(overlapping) where AF's Foundation loop overlaps batches; e.g. \(examples)"
+        )
         #expect(compared == 3000)
     }
 
@@ -171,7 +180,9 @@ import Testing
         for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { alnum.append(b) }
         for b in UInt8(ascii: "a")...UInt8(ascii: "z") { alnum.append(b) }
         for b in UInt8(ascii: "0")...UInt8(ascii: "9") { alnum.append(b) }
-        let styles: [(EscapeStyle, String)] = [(.afnetworking, "-._~/?"), (.whatwgForm, "*-._"), (.rfc3986Unreserved, "-._~")]
+        let styles: [(EscapeStyle, String)] = [
+            (.afnetworking, "-._~/?"), (.whatwgForm, "*-._"), (.rfc3986Unreserved, "-._~"),
+        ]
         for (style, extra) in styles {
             let allowed = Set(alnum + Array(extra.utf8))
             var wrong: [Int] = []
@@ -185,7 +196,10 @@ import Testing
 
     @Test func batchRangesFollowSpec() throws {
         // SPEC §1.4: windows of 50 UTF-16 units, widened to whole Characters.
-        #expect(try PercentEscape.batches(of: String(repeating: "a", count: 120), batchSize: 50) == [0..<50, 50..<100, 100..<120])
+        #expect(
+            try PercentEscape.batches(of: String(repeating: "a", count: 120), batchSize: 50) == [
+                0..<50, 50..<100, 100..<120,
+            ])
         // 👴🏻 is 4 UTF-16 units at [49, 53): the first batch is [0, 53) (SPEC §1.4 example).
         #expect(try PercentEscape.batches(of: String(repeating: "a", count: 49) + "👴🏻" + "b") == [0..<53, 53..<54])
         // A batch size below 1 is a typed error naming the option and the value given (SPEC §8's invalidOption);

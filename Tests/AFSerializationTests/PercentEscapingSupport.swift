@@ -108,7 +108,9 @@ enum EscapeOracle {
         }
         while let c = it.popFirst() {
             if c == UInt8(ascii: "%") {
-                guard let h = it.popFirst().flatMap(hexValue), let l = it.popFirst().flatMap(hexValue) else { return nil }
+                guard let h = it.popFirst().flatMap(hexValue), let l = it.popFirst().flatMap(hexValue) else {
+                    return nil
+                }
                 bytes.append(h << 4 | l)
             } else if plusIsSpace && c == UInt8(ascii: "+") {
                 bytes.append(0x20)
@@ -149,7 +151,8 @@ enum EscapeOracle {
         var out: [Range<Int>] = []
         var index = 0
         while index < ns.length {
-            let r = ns.rangeOfComposedCharacterSequences(for: NSRange(location: index, length: min(ns.length - index, batchSize)))
+            let r = ns.rangeOfComposedCharacterSequences(
+                for: NSRange(location: index, length: min(ns.length - index, batchSize)))
             out.append(r.location..<(r.location + r.length))
             index += r.length
         }

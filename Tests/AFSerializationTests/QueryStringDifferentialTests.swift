@@ -83,7 +83,8 @@ import Testing
         case .null: NSNull()
         case .array(let xs): NSArray(array: xs.map(object))
         case .set(let xs): NSSet(array: xs.map(object))
-        case .dictionary(let es): NSDictionary(objects: es.map { object($0.value) }, forKeys: es.map { NSString(string: $0.key) })
+        case .dictionary(let es):
+            NSDictionary(objects: es.map { object($0.value) }, forKeys: es.map { NSString(string: $0.key) })
         case .double, .data: fatalError("not generated")
         }
     }
@@ -100,7 +101,9 @@ import Testing
         }
         if let a = value as? NSArray { return a.flatMap { pairs("\(key ?? "(null)")[]", $0 as! NSObject) } }
         if let s = value as? NSSet {
-            return (s.allObjects as NSArray).sortedArray(comparator: byDescription).flatMap { pairs(key, $0 as! NSObject) }
+            return (s.allObjects as NSArray).sortedArray(comparator: byDescription).flatMap {
+                pairs(key, $0 as! NSObject)
+            }
         }
         return [(key, value)]
     }

@@ -81,7 +81,9 @@ import Testing
     // MARK: §1.5 invalid input
 
     @Test func unpairedSurrogatesAreTypedErrors() throws {
-        for (units, offset) in [([0xD83D], 0), ([0x61, 0xDC74], 1), ([0xD83D, 0x61], 0), ([0xD83D, 0xDC74, 0xDC74], 2)] as [([UInt16], Int)] {
+        for (units, offset) in [
+            ([0xD83D], 0), ([0x61, 0xDC74], 1), ([0xD83D, 0x61], 0), ([0xD83D, 0xDC74, 0xDC74], 2),
+        ] as [([UInt16], Int)] {
             #expect {
                 try PercentEscape.escape(utf16: units)
             } throws: { e in
@@ -93,7 +95,10 @@ import Testing
 
     @Test func invalidUTF8IsATypedError() throws {
         // RFC 3629: lone continuation, overlong, encoded surrogate, above U+10FFFF, truncated.
-        for (bytes, offset) in [([0x80], 0), ([0x61, 0xC0, 0xAF], 1), ([0xED, 0xA0, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0), ([0x61, 0xE2, 0x82], 1), ([0xFF], 0)] as [([UInt8], Int)] {
+        for (bytes, offset) in [
+            ([0x80], 0), ([0x61, 0xC0, 0xAF], 1), ([0xED, 0xA0, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0),
+            ([0x61, 0xE2, 0x82], 1), ([0xFF], 0),
+        ] as [([UInt8], Int)] {
             #expect {
                 try PercentEscape.escape(bytes: bytes)
             } throws: { e in
@@ -115,7 +120,8 @@ import Testing
         ])
         let pairs = try QueryString.pairs(p)
         #expect(pairs.map(\.field) == ["a[]", "a[]", "d[x]", "d[y]", "s", "s"])
-        #expect(pairs.map(\.value) == [.string("p"), .string("q"), .integer(1), .integer(2), .string("a"), .string("b")])
+        #expect(
+            pairs.map(\.value) == [.string("p"), .string("q"), .integer(1), .integer(2), .string("a"), .string("b")])
     }
 
     // MARK: §2.3 descriptions and order
@@ -147,7 +153,8 @@ import Testing
         // by UTF-8 bytes 0x65 < 0xC3, so the decomposed key comes first, whatever the input order.
         let pre = "\u{E9}", dec = "e\u{301}"
         for keys in [[pre, dec], [dec, pre]] {
-            let p = ParameterValue.dictionary(keys.map { .init($0, .string($0.utf8.elementsEqual(pre.utf8) ? "pre" : "dec")) })
+            let p = ParameterValue.dictionary(
+                keys.map { .init($0, .string($0.utf8.elementsEqual(pre.utf8) ? "pre" : "dec")) })
             #expect(try QueryString.encode(p) == "e%CC%81=dec&%C3%A9=pre")
         }
     }
@@ -201,7 +208,9 @@ import Testing
             #expect(try QueryString.encode(.array([.integer(1)]), profile: profile) == "%28null%29%5B%5D=1")
         }
         for p in [ParameterValue.string("s"), .array([.integer(1)]), .integer(1), .null, .set([])] {
-            #expect { try QueryString.encode(p, profile: .strict) } throws: { ($0 as? AFSError)?.kind == .topLevelNotDictionary }
+            #expect { try QueryString.encode(p, profile: .strict) } throws: {
+                ($0 as? AFSError)?.kind == .topLevelNotDictionary
+            }
         }
         #expect(try QueryString.encode(.dict(["a": .integer(1)]), profile: .strict) == "a=1")
     }

@@ -13,13 +13,15 @@ import Testing
         // a dictionary element names its fields by bare key and an array element `(null)[]`. In
         // af4 the dictionary has no sort key (no `description` entry) and comes first.
         let p = ParameterValue.set([.string("s"), .dict(["k": .integer(1)])])
-        #expect(try QueryString.pairs(p, profile: .af4) == [
-            QueryPair(field: "k", value: .integer(1)),
-            QueryPair(field: "", value: .string("s")),
-        ])
+        #expect(
+            try QueryString.pairs(p, profile: .af4) == [
+                QueryPair(field: "k", value: .integer(1)),
+                QueryPair(field: "", value: .string("s")),
+            ])
         #expect(try QueryString.encode(.set([.array([.integer(2)])]), profile: .af4) == "%28null%29%5B%5D=2")
         let strict = ParameterValue.set([.dict(["k": .integer(1)]), .array([.integer(2)]), .string("s")])
-        #expect(try QueryString.encode(.dict(["t": strict]), profile: .strict) == "t%5B%5D=2&t=s&t%5Bk%5D=1")  // "(2)" < "s" < "{k = 1}"
+        // "(2)" < "s" < "{k = 1}"
+        #expect(try QueryString.encode(.dict(["t": strict]), profile: .strict) == "t%5B%5D=2&t=s&t%5Bk%5D=1")
     }
 
     // MARK: AF's set order (SPEC §2.3): a sort descriptor on `description`, through key-value coding
@@ -31,12 +33,17 @@ import Testing
                     try QueryString.pairs(.dict(["s": .set([.string("b"), member])]), profile: profile)
                 } throws: { e in
                     let e = e as? AFSError
-                    return e?.kind == .unsortableSetMember && e?.context == ["field": "s", "type": member == .array([.string("a")]) ? "array" : "set"]
+                    return e?.kind == .unsortableSetMember
+                        && e?.context == ["field": "s", "type": member == .array([.string("a")]) ? "array" : "set"]
                 }
             }
             // One member is never compared: it is flattened under the set's field.
-            #expect(try QueryString.encode(.dict(["s": .set([member])]), profile: .af4) == (member == .array([.string("a")]) ? "s%5B%5D=a" : "s=a"))
-            #expect(try QueryString.encode(.dict(["s": .set([.string("b"), member])]), profile: .strict) == (member == .array([.string("a")]) ? "s%5B%5D=a&s=b" : "s=a&s=b"))
+            #expect(
+                try QueryString.encode(.dict(["s": .set([member])]), profile: .af4)
+                    == (member == .array([.string("a")]) ? "s%5B%5D=a" : "s=a"))
+            #expect(
+                try QueryString.encode(.dict(["s": .set([.string("b"), member])]), profile: .strict)
+                    == (member == .array([.string("a")]) ? "s%5B%5D=a&s=b" : "s=a&s=b"))
         }
     }
 
@@ -46,11 +53,14 @@ import Testing
         let noKey = ParameterValue.dict(["z": .integer(3)])
         let p = ParameterValue.dict(["s": .set([b, .string("a0"), noKey, a])])
         // No key first (input order), then "a" < "a0" < "b"; each dictionary's own entries in key order.
-        #expect(try QueryString.encode(p, profile: .af4)
+        #expect(
+            try QueryString.encode(p, profile: .af4)
                 == "s%5Bz%5D=3&s%5Bdescription%5D=a&s%5By%5D=2&s=a0&s%5Bdescription%5D=b&s%5Bx%5D=1")
         // A non-string `description` entry is no key either.
         let numeric = ParameterValue.dict(["description": .integer(0)])
-        #expect(try QueryString.encode(.dict(["s": .set([.string("a"), numeric])]), profile: .af3) == "s%5Bdescription%5D=0&s=a")
+        #expect(
+            try QueryString.encode(.dict(["s": .set([.string("a"), numeric])]), profile: .af3)
+                == "s%5Bdescription%5D=0&s=a")
     }
 
     @Test func emptyKeyIsNotTheNilKey() throws {
@@ -64,7 +74,9 @@ import Testing
         #expect(try QueryString.encode(.integer(7)) == "=7")
         #expect(try QueryString.encode(.bool(true)) == "=1")
         #expect(try QueryString.encode(.array([]), profile: .af3) == "")
-        #expect(try QueryString.encode(.array([.integer(1)]), options: .init(arrayStyle: .indexInBrackets)) == "%28null%29%5B0%5D=1")
+        #expect(
+            try QueryString.encode(.array([.integer(1)]), options: .init(arrayStyle: .indexInBrackets))
+                == "%28null%29%5B0%5D=1")
     }
 
     @Test func nullInASetSortsAsNSNullDescription() throws {
@@ -74,23 +86,29 @@ import Testing
     }
 
     @Test func dictionariesInASetSortByTheirSortedKeys() throws {
-        // strict's rendering (SPEC §2.3) is independent of the dictionaries' input key order: {a = 2; b = 1} < {a = 3; …}.
+        // strict's rendering (SPEC §2.3) is independent of the dictionaries' input key order:
+        // {a = 2; b = 1} < {a = 3; …}.
         let first = ParameterValue.dictionary([.init("b", .integer(1)), .init("a", .integer(2))])
         let second = ParameterValue.dictionary([.init("a", .integer(3)), .init("b", .integer(0))])
         #expect(ValueDescription.sortKey(first) == "{a = 2; b = 1}")
         let p = ParameterValue.dict(["s": .set([second, first])])
-        #expect(try QueryString.pairs(p, profile: .strict).map(\.value) == [.integer(2), .integer(1), .integer(3), .integer(0)])
+        #expect(
+            try QueryString.pairs(p, profile: .strict).map(\.value) == [
+                .integer(2), .integer(1), .integer(3), .integer(0),
+            ])
     }
 
     @Test func setsNestedInSetsSortByTheirOwnDescriptions() throws {
         // SPEC §2.3 (strict): every set sorts its items by rendering, at every level. The outer set's
         // items render as "(b, a)", "(a)" and "(c, {k = (z, y)})" (sets in input order), so they
         // sort "(a)" < "(b, a)" < "(c, …)"; the inner sets then sort a < b and y < z.
-        let p = ParameterValue.dict(["s": .set([
-            .set([.string("b"), .string("a")]),
-            .set([.string("a")]),
-            .array([.string("c"), .dictionary([.init("k", .set([.string("z"), .string("y")]))])]),
-        ])])
+        let p = ParameterValue.dict([
+            "s": .set([
+                .set([.string("b"), .string("a")]),
+                .set([.string("a")]),
+                .array([.string("c"), .dictionary([.init("k", .set([.string("z"), .string("y")]))])]),
+            ])
+        ])
         let pairs = try QueryString.pairs(p, profile: .strict).map { "\($0.field)=\(ValueDescription.of($0.value))" }
         #expect(pairs == ["s=a", "s=a", "s=b", "s[]=c", "s[][k]=y", "s[][k]=z"])
     }
@@ -108,7 +126,9 @@ import Testing
     }
 
     @Test func nonFiniteDoublesHaveDefinedDescriptions() throws {
-        let p = ParameterValue.dict(["a": .double(.nan), "b": .double(.infinity), "c": .double(-.infinity), "d": .double(-0.0)])
+        let p = ParameterValue.dict([
+            "a": .double(.nan), "b": .double(.infinity), "c": .double(-.infinity), "d": .double(-0.0),
+        ])
         #expect(try QueryString.encode(p) == "a=nan&b=inf&c=-inf&d=-0")
     }
 
@@ -129,7 +149,9 @@ import Testing
                 #expect(ValueDescription.double(d) == String(format: "%.16g", d), "\(d)")
             }
         }
-        for d in [0.0, 1.0, 1e15, 1e16 - 1, 1e16, 123456789012345.0, 9007199254740993.0, 5e-324, .greatestFiniteMagnitude] {
+        for d in [
+            0.0, 1.0, 1e15, 1e16 - 1, 1e16, 123456789012345.0, 9007199254740993.0, 5e-324, .greatestFiniteMagnitude,
+        ] {
             #expect(ValueDescription.double(d) == String(format: "%.16g", d), "\(d)")
         }
     }
@@ -149,7 +171,9 @@ import Testing
         }
         var limits = Limits.default
         limits.maxParameterDepth = 3
-        #expect(throws: AFSError.self) { try QueryString.pairs(.dict(["a": .dict(["b": .set([.array([])])])]), options: .init(limits: limits)) }
+        #expect(throws: AFSError.self) {
+            try QueryString.pairs(.dict(["a": .dict(["b": .set([.array([])])])]), options: .init(limits: limits))
+        }
         #expect(try QueryString.pairs(.dict(["a": .dict(["b": .set([])])]), options: .init(limits: limits)) == [])
     }
 
@@ -168,7 +192,9 @@ import Testing
         // A set whose element is the hostile tree: its sort key is built iteratively.
         do {
             let wrapped = ParameterValue.dict(["k": .set([v, .string("x")])])
-            #expect { try QueryString.pairs(wrapped, profile: .strict) } throws: { ($0 as? AFSError)?.kind == .nestingTooDeep }
+            #expect { try QueryString.pairs(wrapped, profile: .strict) } throws: {
+                ($0 as? AFSError)?.kind == .nestingTooDeep
+            }
         }  // `wrapped` is released here; `v` still holds the chain.
         #expect(ValueDescription.sortKey(v).utf8.count > 200_000)
         Self.dismantle(&v)

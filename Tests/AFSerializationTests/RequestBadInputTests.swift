@@ -23,7 +23,8 @@ import Testing
     }
 
     static let serializers: [(String, any RequestSerializer)] = [
-        ("http", HTTPRequestSerializer()), ("json", JSONRequestSerializer()), ("plist", PropertyListRequestSerializer()),
+        ("http", HTTPRequestSerializer()), ("json", JSONRequestSerializer()),
+        ("plist", PropertyListRequestSerializer()),
     ]
 
     @Test(arguments: [false, true])
@@ -52,8 +53,12 @@ import Testing
         // Depth 3 = three nested containers: allowed; four: refused.
         _ = try JSONRequestSerializer(base: base).serialize(post, parameters: Self.deep(3, dictionaries: false))
         _ = try PropertyListRequestSerializer(base: base).serialize(post, parameters: Self.deep(3, dictionaries: true))
-        #expect(throws: AFSError.self) { try JSONRequestSerializer(base: base).serialize(post, parameters: Self.deep(4, dictionaries: false)) }
-        #expect(throws: AFSError.self) { try PropertyListRequestSerializer(base: base).serialize(post, parameters: Self.deep(4, dictionaries: true)) }
+        #expect(throws: AFSError.self) {
+            try JSONRequestSerializer(base: base).serialize(post, parameters: Self.deep(4, dictionaries: false))
+        }
+        #expect(throws: AFSError.self) {
+            try PropertyListRequestSerializer(base: base).serialize(post, parameters: Self.deep(4, dictionaries: true))
+        }
     }
 
     @Test func hundredMegabyteStringHasADefinedBody() throws {

@@ -13,20 +13,30 @@ import Testing
         JSONSerialization.WritingOptions(rawValue: o.rawValue)
     }
 
-    static func compare(_ tree: ParameterValue, _ options: JSONWritingOptions, keyOrder: JSONKeyOrder = .foundation) throws -> String? {
+    static func compare(_ tree: ParameterValue, _ options: JSONWritingOptions, keyOrder: JSONKeyOrder = .foundation)
+        throws -> String?
+    {
         let ours = try FoundationJSONWriter.write(tree, options: options, keyOrder: keyOrder)
-        let theirs = [UInt8](try JSONSerialization.data(withJSONObject: RequestTrees.foundation(tree), options: foundationOptions(options)))
+        let theirs = [UInt8](
+            try JSONSerialization.data(
+                withJSONObject: RequestTrees.foundation(tree), options: foundationOptions(options)))
         return ours == theirs ? nil : RequestTrees.hexDiff(ours, theirs)
     }
 
     /// Hand-picked values from the brief: escapes, Int64 extremes, awkward doubles, empty containers.
     @Test(arguments: optionSets)
     func namedValues(_ options: JSONWritingOptions) throws {
-        let strings = ["a/b", "\u{2028}\u{2029}", "\u{0}\u{1}\u{1F}\u{7F}\t\n\r\u{8}\u{C}\"\\", "😀👴🏻", "é e\u{301}", "", "\u{FEFF}\u{FFFE}"]
+        let strings = [
+            "a/b", "\u{2028}\u{2029}", "\u{0}\u{1}\u{1F}\u{7F}\t\n\r\u{8}\u{C}\"\\", "😀👴🏻", "é e\u{301}", "",
+            "\u{FEFF}\u{FFFE}",
+        ]
         var items: [ParameterValue] = strings.map { .string($0) }
         items += RequestTrees.specialIntegers.map { .integer($0) }
         items += RequestTrees.specialDoubles.flatMap { [.double($0), .double(-$0)] }
-        items += [.bool(true), .bool(false), .null, .array([]), .dictionary([]), .array([.array([])]), .dict(["k": .dictionary([])])]
+        items += [
+            .bool(true), .bool(false), .null, .array([]), .dictionary([]), .array([.array([])]),
+            .dict(["k": .dictionary([])]),
+        ]
         for item in items {
             for tree in [ParameterValue.array([item]), .dict(["k/": item])] {
                 #expect(try Self.compare(tree, options) == nil, "\(tree)")
@@ -38,7 +48,9 @@ import Testing
     /// Top-level scalars: written like Foundation with `.fragmentsAllowed`, refused without it
     /// (Foundation traps there, so the oracle is only asked with the option).
     @Test func fragments() throws {
-        let scalars: [ParameterValue] = [.string("a/\u{1}é"), .integer(.min), .double(0.1), .double(-0.0), .bool(true), .null]
+        let scalars: [ParameterValue] = [
+            .string("a/\u{1}é"), .integer(.min), .double(0.1), .double(-0.0), .bool(true), .null,
+        ]
         for v in scalars {
             #expect(try Self.compare(v, [.fragmentsAllowed]) == nil, "\(v)")
             #expect(throws: AFSError.self) { try FoundationJSONWriter.write(v, options: []) }
@@ -98,7 +110,8 @@ import Testing
         var mismatches: [String] = []
         let n = 50_000
         for _ in 0..<n {
-            let a = RequestTrees.asciiKey(&r), b = r.chance(0.3) ? RequestTrees.asciiKey(&r).uppercased() : RequestTrees.asciiKey(&r)
+            let a = RequestTrees.asciiKey(&r),
+                b = r.chance(0.3) ? RequestTrees.asciiKey(&r).uppercased() : RequestTrees.asciiKey(&r)
             if FoundationKeyCollation.precedes(a, b) != RequestTrees.foundationPrecedes(a, b) {
                 mismatches.append("\(a.debugDescription) vs \(b.debugDescription)")
             }
@@ -118,30 +131,46 @@ import Testing
             let a = RequestTrees.asciiKey(&r) + RequestTrees.asciiKey(&r)
             var b = Array(a.unicodeScalars)
             for _ in 0..<(1 + r.below(2)) {
-            let i = r.below(b.count)
-            switch r.below(insertControls ? 3 : 2) {
-            case 0:
-                let v = b[i].value
-                if v >= 0x61 && v <= 0x7A { b[i] = Unicode.Scalar(v - 0x20)! } else if v >= 0x41 && v <= 0x5A { b[i] = Unicode.Scalar(v + 0x20)! }
-            case 1: b.insert("0", at: i)
-            default: b.insert(r.pick([Unicode.Scalar(0x01), Unicode.Scalar(0x7F), Unicode.Scalar(0x1F)]), at: i)
-            }
+                let i = r.below(b.count)
+                switch r.below(insertControls ? 3 : 2) {
+                case 0:
+                    let v = b[i].value
+                    if v >= 0x61 && v <= 0x7A {
+                        b[i] = Unicode.Scalar(v - 0x20)!
+                    } else if v >= 0x41 && v <= 0x5A {
+                        b[i] = Unicode.Scalar(v + 0x20)!
+                    }
+                case 1: b.insert("0", at: i)
+                default: b.insert(r.pick([Unicode.Scalar(0x01), Unicode.Scalar(0x7F), Unicode.Scalar(0x1F)]), at: i)
+                }
             }
             let bs = String(String.UnicodeScalarView(b))
-            for (x, y) in [(a, bs), (bs, a)] where FoundationKeyCollation.precedes(x, y) != RequestTrees.foundationPrecedes(x, y) {
+            for (x, y) in [(a, bs), (bs, a)]
+            where FoundationKeyCollation.precedes(x, y) != RequestTrees.foundationPrecedes(x, y) {
                 mismatches.append("\(x.debugDescription) vs \(y.debugDescription)")
-                let ignorable = { (s: String) in s.unicodeScalars.contains { $0.value < 0x09 || (0x0E..<0x20).contains($0.value) || $0.value == 0x7F } }
-                if !ignorable(x) && !ignorable(y) { outsideDeviation.append("\(x.debugDescription) vs \(y.debugDescription)") }
+                let ignorable = { (s: String) in
+                    s.unicodeScalars.contains {
+                        $0.value < 0x09 || (0x0E..<0x20).contains($0.value) || $0.value == 0x7F
+                    }
+                }
+                if !ignorable(x) && !ignorable(y) {
+                    outsideDeviation.append("\(x.debugDescription) vs \(y.debugDescription)")
+                }
             }
         }
         if insertControls {
             // The documented Deviation: disagreements only where a key holds an ignorable control
             // character (Foundation's tie-breaks around those are not reproduced).
-            #expect(outsideDeviation.isEmpty, "\(outsideDeviation.count) mismatches outside the documented deviation, e.g. \(outsideDeviation.prefix(10))")
+            #expect(
+                outsideDeviation.isEmpty,
+                "\(outsideDeviation.count) mismatches outside the documented deviation, e.g. \(outsideDeviation.prefix(10))"
+            )
         } else {
             #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(10))")
         }
-        print("Key collation near-ties (controls inserted: \(insertControls)): \(2 * n) ordered pairs compared with NSString.compare, \(mismatches.count) mismatches")
+        print(
+            "Key collation near-ties (controls inserted: \(insertControls)): \(2 * n) ordered pairs compared with NSString.compare, \(mismatches.count) mismatches"
+        )
     }
 
     /// The documented Deviation's scope: with non-ASCII keys our order may differ from Foundation's,
@@ -150,7 +179,11 @@ import Testing
         var r = RequestTestRandom(seed: 0x5EED_0007)
         var mismatches = 0, outside: [String] = []
         let n = 20_000
-        let special = { (s: String) in s.unicodeScalars.contains { $0.value >= 0x80 || $0.value < 0x09 || (0x0E..<0x20).contains($0.value) || $0.value == 0x7F } }
+        let special = { (s: String) in
+            s.unicodeScalars.contains {
+                $0.value >= 0x80 || $0.value < 0x09 || (0x0E..<0x20).contains($0.value) || $0.value == 0x7F
+            }
+        }
         for _ in 0..<n {
             let a = RequestTrees.string(&r, maxLength: 4), b = RequestTrees.string(&r, maxLength: 4)
             guard FoundationKeyCollation.precedes(a, b) != RequestTrees.foundationPrecedes(a, b) else { continue }
@@ -158,7 +191,9 @@ import Testing
             if !special(a) && !special(b) { outside.append("\(a.debugDescription) vs \(b.debugDescription)") }
         }
         #expect(outside.isEmpty, "\(outside.count) ASCII-only mismatches, e.g. \(outside.prefix(10))")
-        print("Key collation, mixed keys: \(n) random pairs, \(mismatches) disagree with Foundation (all involve non-ASCII or ignorable controls)")
+        print(
+            "Key collation, mixed keys: \(n) random pairs, \(mismatches) disagree with Foundation (all involve non-ASCII or ignorable controls)"
+        )
     }
 
     /// With Foundation's comparator injected, non-ASCII keys also match: the writer itself is exact.
@@ -177,7 +212,9 @@ import Testing
             compared += 1
         }
         #expect(compared > 500)
-        print("JSON differential (sortedKeys, any keys, Foundation comparator injected): \(compared) trees byte-identical")
+        print(
+            "JSON differential (sortedKeys, any keys, Foundation comparator injected): \(compared) trees byte-identical"
+        )
     }
 
     static func keysDistinctForFoundation(_ tree: ParameterValue) -> Bool {
@@ -186,7 +223,9 @@ import Testing
             switch v {
             case .array(let xs), .set(let xs): stack += xs
             case .dictionary(let es):
-                if NSDictionary(objects: es.map { _ in 0 }, forKeys: es.map { $0.key as NSString }).count != es.count { return false }
+                if NSDictionary(objects: es.map { _ in 0 }, forKeys: es.map { $0.key as NSString }).count != es.count {
+                    return false
+                }
                 stack += es.map(\.value)
             default: break
             }

@@ -6,7 +6,9 @@ import Testing
 /// options: 0)` on this platform (SPEC §3.4). The oracle is Foundation itself.
 @Suite struct RequestPlistWriterDifferentialTests {
     static func foundationBytes(_ tree: ParameterValue) throws -> [UInt8] {
-        [UInt8](try PropertyListSerialization.data(fromPropertyList: RequestTrees.foundation(tree), format: .xml, options: 0))
+        [UInt8](
+            try PropertyListSerialization.data(
+                fromPropertyList: RequestTrees.foundation(tree), format: .xml, options: 0))
     }
 
     static func compare(_ tree: ParameterValue) throws -> String? {
@@ -16,10 +18,14 @@ import Testing
     }
 
     @Test func namedValues() throws {
-        var items: [ParameterValue] = ["a/b", "x<>&'\"]]>", "\u{0}\u{1}\u{1F}\u{7F}\t\n\r", "😀é e\u{301}", "", "\u{FEFF}\u{FFFE}"].map { .string($0) }
+        var items: [ParameterValue] = [
+            "a/b", "x<>&'\"]]>", "\u{0}\u{1}\u{1F}\u{7F}\t\n\r", "😀é e\u{301}", "", "\u{FEFF}\u{FFFE}",
+        ].map { .string($0) }
         items += RequestTrees.specialIntegers.map { .integer($0) }
         items += (RequestTrees.specialDoubles + [.nan, .infinity]).flatMap { [.double($0), .double(-$0)] }
-        items += [.bool(true), .bool(false), .array([]), .dictionary([]), .data([]), .data([0xFF]), .data(Array(0..<200))]
+        items += [
+            .bool(true), .bool(false), .array([]), .dictionary([]), .data([]), .data([0xFF]), .data(Array(0..<200)),
+        ]
         for item in items {
             // Top level, in an array, in a dictionary: the property list accepts scalars at the top.
             for tree in [item, .array([item]), .dict(["k": item])] {
@@ -63,7 +69,9 @@ import Testing
     /// Null and sets are not property-list types: Foundation's error domain and code (the oracle),
     /// wherever the value sits.
     @Test func invalidValuesCarryFoundationsError() throws {
-        for tree in [ParameterValue.null, .array([.null]), .dict(["k": .set([.integer(1)])]), .array([.array([.set([])])])] {
+        for tree in [
+            ParameterValue.null, .array([.null]), .dict(["k": .set([.integer(1)])]), .array([.array([.set([])])]),
+        ] {
             var foundationError: NSError?
             do { _ = try Self.foundationBytes(tree) } catch { foundationError = error as NSError }
             let expected = try #require(foundationError)

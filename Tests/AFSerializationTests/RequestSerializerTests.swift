@@ -64,19 +64,24 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
         // SPEC §3.2: `en;q=1, fr;q=0.9`.
         #expect(AcceptLanguage.value(for: ["en", "fr"]) == "en;q=1, fr;q=0.9")
         // SPEC §3.2: stop after the entry whose q ≤ 0.5, so at most 6.
-        #expect(AcceptLanguage.value(for: ["a", "b", "c", "d", "e", "f", "g", "h"]) == "a;q=1, b;q=0.9, c;q=0.8, d;q=0.7, e;q=0.6, f;q=0.5")
+        #expect(
+            AcceptLanguage.value(for: ["a", "b", "c", "d", "e", "f", "g", "h"])
+                == "a;q=1, b;q=0.9, c;q=0.8, d;q=0.7, e;q=0.6, f;q=0.5")
         #expect(AcceptLanguage.value(for: ["zh-Hans-CN"]) == "zh-Hans-CN;q=1")
         #expect(AcceptLanguage.value(for: []) == "")
     }
 
     @Test func userAgentAFLayout() {
         // The format string AF uses (seed 001): "%@/%@ (%@; iOS %@; Scale/%0.2f)".
-        #expect(UserAgent.afStyle(executable: "App", version: "1.2", model: "iPhone", systemVersion: "17.0", scale: 2) == "App/1.2 (iPhone; iOS 17.0; Scale/2.00)")
+        #expect(
+            UserAgent.afStyle(executable: "App", version: "1.2", model: "iPhone", systemVersion: "17.0", scale: 2)
+                == "App/1.2 (iPhone; iOS 17.0; Scale/2.00)")
     }
 
     @Test func basicAuthorization() throws {
         // RFC 7617 §2 example and §2.1 UTF-8 example.
-        #expect(BasicAuthorization.value(user: "Aladdin", password: "open sesame") == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+        #expect(
+            BasicAuthorization.value(user: "Aladdin", password: "open sesame") == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
         #expect(BasicAuthorization.value(user: "test", password: "123£") == "Basic dGVzdDoxMjPCow==")
         let s = HTTPRequestSerializer().withAuthorization(user: "Aladdin", password: "open sesame")
         let r = try s.serialize(Request(method: "GET", url: "http://h/"), parameters: nil)
@@ -86,8 +91,10 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
     }
 
     @Test func requestLevelHeadersWin() throws {
-        let s = HTTPRequestSerializer().withPreferredLanguages(["en"]).withUserAgent("UA/1").withDefaultHeader("Content-Type", "text/plain")
-        let r = try s.serialize(Request(method: "POST", url: "http://h/", headers: [("accept-language", "de")]), parameters: nil)
+        let s = HTTPRequestSerializer().withPreferredLanguages(["en"]).withUserAgent("UA/1").withDefaultHeader(
+            "Content-Type", "text/plain")
+        let r = try s.serialize(
+            Request(method: "POST", url: "http://h/", headers: [("accept-language", "de")]), parameters: nil)
         #expect(r.headers.pairs.map(\.0) == ["accept-language", "User-Agent", "Content-Type"])
         #expect(r.headers["Accept-Language"] == "de")
         #expect(r.headers["User-Agent"] == "UA/1")
@@ -108,7 +115,9 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
 
     @Test func existingQueryGetsAmpersand() throws {
         let s = HTTPRequestSerializer()
-        #expect(try s.serialize(Request(method: "GET", url: "http://h/p?b=2"), parameters: Self.a1).url == "http://h/p?b=2&a=1")
+        #expect(
+            try s.serialize(Request(method: "GET", url: "http://h/p?b=2"), parameters: Self.a1).url
+                == "http://h/p?b=2&a=1")
         // SPEC §3.2: an empty query component counts (`http://x/?`).
         #expect(try s.serialize(Request(method: "GET", url: "http://x/?"), parameters: Self.a1).url == "http://x/?&a=1")
     }
@@ -130,7 +139,9 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
         #expect(URLQueryAppending.appending("a=1", to: "http://h/p#f?x", profile: .af4) == "http://h/p#f?x?a=1")
         #expect(URLQueryAppending.appending("a=1", to: "http://h/p?q#f", profile: .strict) == "http://h/p?q&a=1#f")
         let strict = HTTPRequestSerializer(profile: .strict)
-        #expect(try strict.serialize(Request(method: "GET", url: "http://h/p#f"), parameters: Self.a1).url == "http://h/p?a=1#f")
+        #expect(
+            try strict.serialize(Request(method: "GET", url: "http://h/p#f"), parameters: Self.a1).url
+                == "http://h/p?a=1#f")
     }
 
     @Test func methodsEncodingParametersInURIIsConfigurable() throws {
@@ -160,21 +171,26 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
     }
 
     @Test func existingContentTypeIsKept() throws {
-        let r = try HTTPRequestSerializer().serialize(Request(method: "POST", url: "http://h/", headers: [("content-type", "text/x")]), parameters: Self.a1)
+        let r = try HTTPRequestSerializer().serialize(
+            Request(method: "POST", url: "http://h/", headers: [("content-type", "text/x")]), parameters: Self.a1)
         #expect(r.headers.pairs.map(\.1) == ["text/x"])
     }
 
     // MARK: §3.2 custom query serialization
 
     @Test func customQuerySerializationReplacesDefault() throws {
-        let s = HTTPRequestSerializer().withQueryStringSerialization { req, _ in QueryStringResult(query: "m=\(req.method)") }
+        let s = HTTPRequestSerializer().withQueryStringSerialization { req, _ in
+            QueryStringResult(query: "m=\(req.method)")
+        }
         #expect(try s.serialize(Request(method: "GET", url: "http://h/"), parameters: Self.a1).url == "http://h/?m=GET")
         #expect(Self.text(try s.serialize(Request(method: "POST", url: "http://h/"), parameters: Self.a1)) == "m=POST")
     }
 
     @Test func customQueryErrorWinsOverReturnedString() {
         let failure = AFSError(domain: "custom", code: 42, message: "nope")
-        let s = HTTPRequestSerializer().withQueryStringSerialization { _, _ in QueryStringResult(query: "a=1", error: failure) }
+        let s = HTTPRequestSerializer().withQueryStringSerialization { _, _ in
+            QueryStringResult(query: "a=1", error: failure)
+        }
         for method in ["GET", "POST"] {
             #expect(throws: failure) { try s.serialize(Request(method: method, url: "http://h/"), parameters: Self.a1) }
         }
@@ -189,7 +205,8 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
     @Test func queryErrorsPropagate() {
         // SPEC §2.7: data in a query string is a typed error.
         #expect(throws: AFSError.self) {
-            try HTTPRequestSerializer().serialize(Request(method: "GET", url: "http://h/"), parameters: .dict(["d": .data([1])]))
+            try HTTPRequestSerializer().serialize(
+                Request(method: "GET", url: "http://h/"), parameters: .dict(["d": .data([1])]))
         }
     }
 
@@ -200,7 +217,9 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
     }
 
     @Test func jsonBody() throws {
-        let p = ParameterValue.dict(["path": .string("a/b"), "n": .array([.integer(1), .double(0.5), .bool(true), .null])])
+        let p = ParameterValue.dict([
+            "path": .string("a/b"), "n": .array([.integer(1), .double(0.5), .bool(true), .null]),
+        ])
         let s = JSONRequestSerializer(base: HTTPRequestSerializer().withUserAgent("UA"), writingOptions: [.sortedKeys])
         let r = try s.serialize(Request(method: "POST", url: "http://h/"), parameters: p)
         let expected = try Self.foundationJSON(p, .sortedKeys)
@@ -212,7 +231,9 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
 
     @Test func jsonKeepsModelOrderWithoutSortedKeys() throws {
         let p = ParameterValue.dict(["b": .integer(1), "a": .integer(2)])
-        #expect(Self.text(try JSONRequestSerializer().serialize(Request(method: "POST", url: "http://h/"), parameters: p)) == #"{"b":1,"a":2}"#)
+        #expect(
+            Self.text(try JSONRequestSerializer().serialize(Request(method: "POST", url: "http://h/"), parameters: p))
+                == #"{"b":1,"a":2}"#)
     }
 
     @Test func jsonURIMethodsDelegateToForm() throws {
@@ -223,13 +244,15 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
     }
 
     @Test func jsonWithoutParametersHasNoBody() throws {
-        let r = try JSONRequestSerializer(base: HTTPRequestSerializer().withUserAgent("UA")).serialize(Request(method: "POST", url: "http://h/"), parameters: nil)
+        let r = try JSONRequestSerializer(base: HTTPRequestSerializer().withUserAgent("UA")).serialize(
+            Request(method: "POST", url: "http://h/"), parameters: nil)
         #expect(r.body.isNone)
         #expect(r.headers.pairs.map(\.0) == ["User-Agent"])
     }
 
     @Test func jsonExistingContentTypeIsKept() throws {
-        let r = try JSONRequestSerializer().serialize(Request(method: "POST", url: "http://h/", headers: [("Content-Type", "text/json")]), parameters: Self.a1)
+        let r = try JSONRequestSerializer().serialize(
+            Request(method: "POST", url: "http://h/", headers: [("Content-Type", "text/json")]), parameters: Self.a1)
         #expect(r.headers.pairs.map(\.1) == ["text/json"])
     }
 
@@ -242,7 +265,8 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
         // fragmentsAllowed (AF checks isValidJSONObject without options).
         for options: JSONWritingOptions in [[], [.fragmentsAllowed]] {
             do {
-                _ = try JSONRequestSerializer(writingOptions: options).serialize(Request(method: "POST", url: "http://h/"), parameters: p)
+                _ = try JSONRequestSerializer(writingOptions: options).serialize(
+                    Request(method: "POST", url: "http://h/"), parameters: p)
                 Issue.record("no error for \(p)")
             } catch {
                 #expect(error.domain == "com.alamofire.error.serialization.request")
@@ -259,23 +283,29 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
     @Test func plistBody() throws {
         let p = ParameterValue.dict(["b": .string("x<y"), "a": .array([.integer(1), .double(0.1), .data([0, 1])])])
         let r = try PropertyListRequestSerializer().serialize(Request(method: "PATCH", url: "http://h/"), parameters: p)
-        let expected = [UInt8](try PropertyListSerialization.data(fromPropertyList: RequestTrees.foundation(p), format: .xml, options: 0))
+        let expected = [UInt8](
+            try PropertyListSerialization.data(fromPropertyList: RequestTrees.foundation(p), format: .xml, options: 0))
         #expect(r.body.bytes == expected)
         #expect(r.headers["Content-Type"] == "application/x-plist")
-        let get = try PropertyListRequestSerializer().serialize(Request(method: "DELETE", url: "http://h/"), parameters: Self.a1)
+        let get = try PropertyListRequestSerializer().serialize(
+            Request(method: "DELETE", url: "http://h/"), parameters: Self.a1)
         #expect(get.url == "http://h/?a=1")
         #expect(get.headers["Content-Type"] == nil)
-        let none = try PropertyListRequestSerializer().serialize(Request(method: "POST", url: "http://h/"), parameters: nil)
+        let none = try PropertyListRequestSerializer().serialize(
+            Request(method: "POST", url: "http://h/"), parameters: nil)
         #expect(none.body.isNone)
         #expect(none.headers.isEmpty)
     }
 
     @Test func plistNullCarriesFoundationError() throws {
         var foundation: NSError?
-        do { _ = try PropertyListSerialization.data(fromPropertyList: [NSNull()], format: .xml, options: 0) } catch { foundation = error as NSError }
+        do { _ = try PropertyListSerialization.data(fromPropertyList: [NSNull()], format: .xml, options: 0) } catch {
+            foundation = error as NSError
+        }
         let expected = try #require(foundation)
         do {
-            _ = try PropertyListRequestSerializer().serialize(Request(method: "POST", url: "http://h/"), parameters: .array([.null]))
+            _ = try PropertyListRequestSerializer().serialize(
+                Request(method: "POST", url: "http://h/"), parameters: .array([.null]))
             Issue.record("no error")
         } catch {
             #expect(error.domain == expected.domain)
@@ -344,9 +374,15 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
     /// `%0.2f` of 1e60 is 63 characters and of 1e61 64, so a buffer sized for less would lose the last
     /// digit. Expected texts from Python's `'%0.2f' % x` (C printf).
     @Test func longFormatsAreNeverCut() {
-        let ua = { (scale: Double) in UserAgent.afStyle(executable: "App", version: "1", model: "iPhone", systemVersion: "17.0", scale: scale) }
-        #expect(ua(1e60) == "App/1 (iPhone; iOS 17.0; Scale/999999999999999949387135297074018866963645011013410073083904.00)")
-        #expect(ua(1e61) == "App/1 (iPhone; iOS 17.0; Scale/9999999999999999493871352970740188669636450110134100730839040.00)")
+        let ua = { (scale: Double) in
+            UserAgent.afStyle(executable: "App", version: "1", model: "iPhone", systemVersion: "17.0", scale: scale)
+        }
+        #expect(
+            ua(1e60)
+                == "App/1 (iPhone; iOS 17.0; Scale/999999999999999949387135297074018866963645011013410073083904.00)")
+        #expect(
+            ua(1e61)
+                == "App/1 (iPhone; iOS 17.0; Scale/9999999999999999493871352970740188669636450110134100730839040.00)")
         #expect(ua(2) == "App/1 (iPhone; iOS 17.0; Scale/2.00)")
         #expect(CFormat.double("%.17g", 0.1) == "0.10000000000000001")
     }
@@ -362,8 +398,11 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
         #expect(JSONWritingOptions.withoutEscapingSlashes.rawValue == 8)
         #expect(JSONWritingOptions.prettyPrinted.rawValue == JSONSerialization.WritingOptions.prettyPrinted.rawValue)
         #expect(JSONWritingOptions.sortedKeys.rawValue == JSONSerialization.WritingOptions.sortedKeys.rawValue)
-        #expect(JSONWritingOptions.fragmentsAllowed.rawValue == JSONSerialization.WritingOptions.fragmentsAllowed.rawValue)
-        #expect(JSONWritingOptions.withoutEscapingSlashes.rawValue == JSONSerialization.WritingOptions.withoutEscapingSlashes.rawValue)
+        #expect(
+            JSONWritingOptions.fragmentsAllowed.rawValue == JSONSerialization.WritingOptions.fragmentsAllowed.rawValue)
+        #expect(
+            JSONWritingOptions.withoutEscapingSlashes.rawValue
+                == JSONSerialization.WritingOptions.withoutEscapingSlashes.rawValue)
     }
 
     @Test func topLevelScalarNeedsFragmentsAllowed() throws {
@@ -372,32 +411,49 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
         #expect(refused?.kind == .invalidJSONValue)
         #expect(refused?.domain == AFSError.coreDomain)
         let stillRefused = MP.error { () throws(AFSError) in
-            try FoundationJSONWriter.write(.integer(1), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            try FoundationJSONWriter.write(
+                .integer(1), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         }
         #expect(stillRefused?.kind == .invalidJSONValue)
         // With it, the scalar is written; `/` is escaped as `\/` unless .withoutEscapingSlashes (SPEC §3.3).
         #expect(try FoundationJSONWriter.write(.string("a/b"), options: .fragmentsAllowed) == Array(#""a\/b""#.utf8))
-        #expect(try FoundationJSONWriter.write(.string("a/b"), options: [.fragmentsAllowed, .withoutEscapingSlashes]) == Array(#""a/b""#.utf8))
+        #expect(
+            try FoundationJSONWriter.write(.string("a/b"), options: [.fragmentsAllowed, .withoutEscapingSlashes])
+                == Array(#""a/b""#.utf8))
         #expect(try FoundationJSONWriter.write(.null, options: .fragmentsAllowed) == Array("null".utf8))
     }
 
     @Test func writerRejectsNonFiniteNumbersAndSetsWhenCalledDirectly() {
         // SPEC §3.3: only finite numbers are valid JSON (Foundation throws on NaN/inf).
-        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.array([.double(.nan)])) }?.kind == .invalidJSONValue)
-        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.array([.double(-.infinity)])) }?.kind == .invalidJSONValue)
-        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.dict(["s": .set([])])) }?.kind == .invalidJSONValue)
+        #expect(
+            MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.array([.double(.nan)])) }?.kind
+                == .invalidJSONValue)
+        #expect(
+            MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.array([.double(-.infinity)])) }?.kind
+                == .invalidJSONValue)
+        #expect(
+            MP.error { () throws(AFSError) in try FoundationJSONWriter.write(.dict(["s": .set([])])) }?.kind
+                == .invalidJSONValue)
     }
 
     @Test func writerAndValidatorDepthLimitCountsContainers() throws {
         // Two nested containers: a limit of 1 must refuse them (SPEC §8), a limit of 2 accept them.
         let dicts = ParameterValue.dict(["a": .dict(["b": .integer(1)])])
         let arrays = ParameterValue.array([.array([.integer(1)])])
-        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(dicts, maxDepth: 1) }?.kind == .nestingTooDeep)
-        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.write(arrays, maxDepth: 1) }?.kind == .nestingTooDeep)
+        #expect(
+            MP.error { () throws(AFSError) in try FoundationJSONWriter.write(dicts, maxDepth: 1) }?.kind
+                == .nestingTooDeep)
+        #expect(
+            MP.error { () throws(AFSError) in try FoundationJSONWriter.write(arrays, maxDepth: 1) }?.kind
+                == .nestingTooDeep)
         #expect(try FoundationJSONWriter.write(dicts, maxDepth: 2) == Array(#"{"a":{"b":1}}"#.utf8))
         #expect(try FoundationJSONWriter.write(arrays, maxDepth: 2) == Array("[[1]]".utf8))
-        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.firstInvalidPath(dicts, maxDepth: 1) }?.kind == .nestingTooDeep)
-        #expect(MP.error { () throws(AFSError) in try FoundationJSONWriter.firstInvalidPath(arrays, maxDepth: 1) }?.kind == .nestingTooDeep)
+        #expect(
+            MP.error { () throws(AFSError) in try FoundationJSONWriter.firstInvalidPath(dicts, maxDepth: 1) }?.kind
+                == .nestingTooDeep)
+        #expect(
+            MP.error { () throws(AFSError) in try FoundationJSONWriter.firstInvalidPath(arrays, maxDepth: 1) }?.kind
+                == .nestingTooDeep)
         #expect(try FoundationJSONWriter.firstInvalidPath(dicts, maxDepth: 2) == nil)
         #expect(try FoundationJSONWriter.firstInvalidPath(arrays, maxDepth: 2) == nil)
     }
@@ -434,21 +490,32 @@ private final class APISurfaceStream: RequestBodyStream, @unchecked Sendable {
 
     @Test func sortedKeysOrdersKeysAndKeepsDuplicatesStable() throws {
         // .sortedKeys: ascending keys; equal keys keep model order (FoundationJSONWriter doc: "stable").
-        #expect(try FoundationJSONWriter.write(.dict(["b": .integer(1), "a": .integer(2)]), options: .sortedKeys) == Array(#"{"a":2,"b":1}"#.utf8))
-        #expect(try FoundationJSONWriter.write(.dict(["b": .integer(1), "a": .integer(2)])) == Array(#"{"b":1,"a":2}"#.utf8))
+        #expect(
+            try FoundationJSONWriter.write(.dict(["b": .integer(1), "a": .integer(2)]), options: .sortedKeys)
+                == Array(#"{"a":2,"b":1}"#.utf8))
+        #expect(
+            try FoundationJSONWriter.write(.dict(["b": .integer(1), "a": .integer(2)])) == Array(#"{"b":1,"a":2}"#.utf8)
+        )
         let dup = ParameterValue.dictionary([.init("k", .integer(1)), .init("k", .integer(2)), .init("a", .integer(0))])
         #expect(try FoundationJSONWriter.write(dup, options: .sortedKeys) == Array(#"{"a":0,"k":1,"k":2}"#.utf8))
         // prettyPrinted: two-space indent, " : " after keys, no trailing newline (Foundation's layout).
-        #expect(try FoundationJSONWriter.write(.dict(["a": .array([.integer(1)])]), options: [.prettyPrinted, .sortedKeys])
+        #expect(
+            try FoundationJSONWriter.write(.dict(["a": .array([.integer(1)])]), options: [.prettyPrinted, .sortedKeys])
                 == Array("{\n  \"a\" : [\n    1\n  ]\n}".utf8))
     }
 
     @Test func escapesAtTheStartOfAnEightByteRun() throws {
         // Foundation escapes C0 controls as \u00xx (lowercase hex) and `\` as `\\` (RFC 8259 §7);
         // the special byte sits in the first 8-byte word with no other special byte in it.
-        #expect(try FoundationJSONWriter.write(.array([.string("\u{1F}abcdefghijklmno")])) == Array(#"["\u001fabcdefghijklmno"]"#.utf8))
-        #expect(try FoundationJSONWriter.write(.array([.string("\\abcdefghijklmno")])) == Array(#"["\\abcdefghijklmno"]"#.utf8))
-        #expect(try FoundationJSONWriter.write(.array([.string("abcdefgh\"ijklmnop")])) == Array(#"["abcdefgh\"ijklmnop"]"#.utf8))
+        #expect(
+            try FoundationJSONWriter.write(.array([.string("\u{1F}abcdefghijklmno")]))
+                == Array(#"["\u001fabcdefghijklmno"]"#.utf8))
+        #expect(
+            try FoundationJSONWriter.write(.array([.string("\\abcdefghijklmno")]))
+                == Array(#"["\\abcdefghijklmno"]"#.utf8))
+        #expect(
+            try FoundationJSONWriter.write(.array([.string("abcdefgh\"ijklmnop")]))
+                == Array(#"["abcdefgh\"ijklmnop"]"#.utf8))
     }
 
     // MARK: §3.3 `.sortedKeys` order: FoundationKeyCollation's three-way comparison

@@ -22,7 +22,11 @@ import Testing
                 if op % 2 == 0 {
                     stack[stack.count - 1].append(.array(items))
                 } else {
-                    stack[stack.count - 1].append(.object(items.map { keys += 1; return .init("k\(keys % 5)", $0) }))
+                    stack[stack.count - 1].append(
+                        .object(
+                            items.map {
+                                keys += 1; return .init("k\(keys % 5)", $0)
+                            }))
                 }
             }
         }
@@ -75,7 +79,9 @@ import Testing
 
     /// zlib's own compressor is the oracle: whatever the chunking, we get the payload back.
     @Test func deflateDecodingIsChunkingInvariant() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...3).array(of: 0...3000), Gen.int(in: 1...700).array(of: 1...6)) { symbols, sizes in
+        await propertyCheck(
+            count: 200, input: Gen.int(in: 0...3).array(of: 0...3000), Gen.int(in: 1...700).array(of: 1...6)
+        ) { symbols, sizes in
             let payload = symbols.map { UInt8(truncatingIfNeeded: $0 * 61) }
             var len = compressBound(UInt(payload.count))
             var z = [UInt8](repeating: 0, count: Int(len))

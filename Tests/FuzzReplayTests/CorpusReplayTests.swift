@@ -14,11 +14,14 @@ import TestSupport
 
     /// Links the multipart-parser target's multipart-kit differential and the response target's
     /// expat oracle in, once (a lazy static).
-    static let oracles: Void = { MultipartKitOracle.install(); ExpatOracle.install() }()
+    static let oracles: Void = {
+        MultipartKitOracle.install(); ExpatOracle.install()
+    }()
 
     /// Input files under `dir`, recursively; dictionaries, options and notes are not inputs.
     static func inputs(in dir: URL) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
         return walker.compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
             .filter { !["dict", "md", "txt", "options"].contains($0.pathExtension) }
@@ -35,7 +38,8 @@ import TestSupport
         // FUZZ_REPLAY_DIR=fuzz-out also replays what a libFuzzer campaign kept (e.g. through the
         // multipart-kit oracle, which CI's sanitizer build leaves out).
         if let extra = ProcessInfo.processInfo.environment["FUZZ_REPLAY_DIR"] {
-            files += Self.inputs(in: URL(fileURLWithPath: extra).appendingPathComponent(name).appendingPathComponent("corpus"))
+            files += Self.inputs(
+                in: URL(fileURLWithPath: extra).appendingPathComponent(name).appendingPathComponent("corpus"))
         }
         for file in files {
             let bytes = try [UInt8](Data(contentsOf: file))
@@ -64,7 +68,9 @@ import TestSupport
     /// Every directory under Corpus/ belongs to a replayed target (or the canary), and each has its
     /// libFuzzer dictionary.
     @Test func everyCorpusHasATargetAndADictionary() throws {
-        let dirs = try FileManager.default.contentsOfDirectory(atPath: Self.corpusRoot.path).filter { !$0.hasPrefix(".") }
+        let dirs = try FileManager.default.contentsOfDirectory(atPath: Self.corpusRoot.path).filter {
+            !$0.hasPrefix(".")
+        }
         for dir in dirs where dir != "canary" && !dir.hasSuffix(".md") {
             #expect(Self.targetNames.contains(dir), "Corpus/\(dir) has no fuzz body in FuzzTargets.all")
         }

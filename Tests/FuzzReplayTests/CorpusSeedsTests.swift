@@ -15,14 +15,20 @@ import Testing
             let seeds = t.seeds
             #expect(!seeds.isEmpty, "\(t.name)")
             let size = t.descriptor.headerSize
-            for s in seeds { #expect(s.bytes.count >= size || t.name == "multipart-writer", "\(t.name) \(s.label): \(s.bytes.count) bytes") }
+            for s in seeds {
+                #expect(
+                    s.bytes.count >= size || t.name == "multipart-writer",
+                    "\(t.name) \(s.label): \(s.bytes.count) bytes")
+            }
             let names = seeds.map { CorpusSeeds.fileName($0.label) }
             #expect(Set(names).count == names.count, "\(t.name): two seeds share a file name")
         }
     }
 
     @Test func theHeaderIsWrittenByFieldNameAndMultiByteFieldsAreLittleEndian() {
-        let bytes = MediaTypeInput.descriptor.header(["profile": 2, "status code": 0x1F4, "flags": 0x0F, "acceptable types": 0x80])
+        let bytes = MediaTypeInput.descriptor.header([
+            "profile": 2, "status code": 0x1F4, "flags": 0x0F, "acceptable types": 0x80,
+        ])
         #expect(bytes == [2, 0xF4, 0x01, 0x0F, 0x80])
         var input = CorpusInput(bytes)
         _ = input.option()
@@ -50,7 +56,10 @@ import Testing
     /// The coding and the boundary are spelled out in the payload: the header byte must give their
     /// exact length, or the decoded coding swallows the body's first byte.
     @Test func aContentDecodeVectorKeepsItsCodingAndBody() throws {
-        let v = try Self.vector("content-decode", #"{"id": "x", "input": {"contentEncoding": "gzip, deflate", "body": {"hex": "1f8b08"}}, "options": {"chunkSizes": [3], "maxDecodedSize": 64}}"#)
+        let v = try Self.vector(
+            "content-decode",
+            #"{"id": "x", "input": {"contentEncoding": "gzip, deflate", "body": {"hex": "1f8b08"}}, "options": {"chunkSizes": [3], "maxDecodedSize": 64}}"#
+        )
         var input = CorpusInput(try #require(ContentDecodeInput.seed(from: v)))
         let request = try #require(ContentDecodeInput.vectorRequest(&input))
         #expect(request.input["contentEncoding"] == .string("gzip, deflate"))
@@ -59,7 +68,8 @@ import Testing
     }
 
     @Test func aMultipartParseVectorKeepsItsBoundaryAndBody() throws {
-        let v = try Self.vector("multipart-parse", #"{"id": "x", "input": {"boundary": "q'(+)", "body": {"text": "--q'(+)--"}}}"#)
+        let v = try Self.vector(
+            "multipart-parse", #"{"id": "x", "input": {"boundary": "q'(+)", "body": {"text": "--q'(+)--"}}}"#)
         var input = CorpusInput(try #require(MultipartParserInput.seed(from: v)))
         let request = try #require(MultipartParserInput.vectorRequest(&input))
         #expect(request.input["boundary"] == .string("q'(+)"))
@@ -67,21 +77,30 @@ import Testing
     }
 
     @Test func aPercentEscapeVectorKeepsItsStyleBatchAndText() throws {
-        let v = try Self.vector("percent-escape", #"{"id": "x", "input": {"text": "a b"}, "options": {"style": "whatwgForm", "batchSize": 3}}"#)
+        let v = try Self.vector(
+            "percent-escape",
+            #"{"id": "x", "input": {"text": "a b"}, "options": {"style": "whatwgForm", "batchSize": 3}}"#)
         var input = CorpusInput(try #require(PercentEscapeInput.seed(from: v)))
         let request = try #require(PercentEscapeInput.vectorRequest(&input))
         #expect(request.options["style"] == .string("whatwgForm"))
         #expect(request.options["batchSize"] == .number("3"))
         #expect(request.input == .object([.init("text", .string("a b"))]))
-        #expect(PercentEscapeInput.seed(from: try Self.vector("percent-escape", #"{"input": {"text": "a"}, "options": {"style": null}}"#)) == nil)
+        #expect(
+            PercentEscapeInput.seed(
+                from: try Self.vector("percent-escape", #"{"input": {"text": "a"}, "options": {"style": null}}"#))
+                == nil)
     }
 
     @Test func aResponseVectorGoesToTheJSONTargetOrTheMediaTypeTargetNeverBoth() throws {
-        let json = try Self.vector("response", #"{"id": "j", "input": {"serializer": "json", "statusCode": 200, "body": {"text": "[1]"}}}"#)
+        let json = try Self.vector(
+            "response", #"{"id": "j", "input": {"serializer": "json", "statusCode": 200, "body": {"text": "[1]"}}}"#)
         #expect(JSONInput.seed(from: json) != nil)
         #expect(MediaTypeInput.seed(from: json) == nil)
         #expect(ResponseInput.seed(from: json) != nil)
-        let xml = try Self.vector("response", #"{"id": "x", "input": {"serializer": "xml", "statusCode": 404, "headers": [["Content-Type", "text/xml"]], "body": {"text": "<a/>"}}}"#)
+        let xml = try Self.vector(
+            "response",
+            #"{"id": "x", "input": {"serializer": "xml", "statusCode": 404, "headers": [["Content-Type", "text/xml"]], "body": {"text": "<a/>"}}}"#
+        )
         #expect(JSONInput.seed(from: xml) == nil)
         let media = try #require(MediaTypeInput.seed(from: xml))
         #expect(Array(media.prefix(5)) == [1, 0x94, 0x01, 0x0E, 0x07])

@@ -17,14 +17,16 @@ import Testing
         ("a\u{FEFF}b", [0x61, 0xFEFF, 0x62], [0x61, 0xFEFF, 0x62]),
         ("\\n\u{FEFF}b", [0x0A, 0xFEFF, 0x62], [0x0A, 0x62]),
         ("\\u0000\u{FEFF}b", [0x00, 0xFEFF, 0x62], [0x00, 0x62]),
-        ("\\\\\u{FEFF}", [0x5C, 0xFEFF], [0x5C]),  // Corpus/json/regressions/foundation-strips-raw-bom-after-escaped-backslash
+        // Corpus/json/regressions/foundation-strips-raw-bom-after-escaped-backslash
+        ("\\\\\u{FEFF}", [0x5C, 0xFEFF], [0x5C]),
         ("\u{FEFF}\u{FEFF}b", [0xFEFF, 0xFEFF, 0x62], [0xFEFF, 0x62]),
         ("\\uD83D\\uDE00\u{FEFF}x\u{FEFF}", [0x1F600, 0xFEFF, 0x78, 0xFEFF], [0x1F600, 0x78, 0xFEFF]),
         ("\\uFEFF", [0xFEFF], [0xFEFF]),
     ]
 
     static func foundationString(_ document: [UInt8]) -> [UInt32]? {
-        guard let a = try? JSONSerialization.jsonObject(with: Data(document)) as? [Any], let s = a.first as? String else { return nil }
+        guard let a = try? JSONSerialization.jsonObject(with: Data(document)) as? [Any], let s = a.first as? String
+        else { return nil }
         return s.unicodeScalars.map(\.value)
     }
 
@@ -58,20 +60,30 @@ import Testing
         let documents: [[UInt8]] = [
             (bom ? [0xFF, 0xFE] : []) + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
             (bom ? [0xFE, 0xFF] : []) + Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
-            (bom ? [0, 0, 0xFE, 0xFF] : []) + text.unicodeScalars.flatMap { s in (0..<4).reversed().map { UInt8((s.value >> (8 * UInt32($0))) & 0xFF) } },
+            (bom ? [0, 0, 0xFE, 0xFF] : [])
+                + text.unicodeScalars.flatMap { s in
+                    (0..<4).reversed().map { UInt8((s.value >> (8 * UInt32($0))) & 0xFF) }
+                },
         ]
         for document in documents {
             let f = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [Any])
-            #expect((f.first as? String)?.unicodeScalars.map(\.value) == [0x78, 0x0A, 0x79, 0xFEFF], "Foundation drops the run-leading U+FEFFs")
+            #expect(
+                (f.first as? String)?.unicodeScalars.map(\.value) == [0x78, 0x0A, 0x79, 0xFEFF],
+                "Foundation drops the run-leading U+FEFFs")
             let utf8 = try #require(JSONFuzz.foundationUTF8(document, value: f, options: []))
-            #expect(utf8 == Array(text.utf8) || utf8 == [0xEF, 0xBB, 0xBF] + Array(text.utf8), "the text, or it after a document BOM")
-            for flags: UInt8 in [0, 2] { #expect(throws: Never.self) { try JSONFuzz.run(bytes: [flags, 0] + document) } }
+            #expect(
+                utf8 == Array(text.utf8) || utf8 == [0xEF, 0xBB, 0xBF] + Array(text.utf8),
+                "the text, or it after a document BOM")
+            for flags: UInt8 in [0, 2] {
+                #expect(throws: Never.self) { try JSONFuzz.run(bytes: [flags, 0] + document) }
+            }
         }
     }
 
     /// The exact comparison fails when a U+FEFF goes missing (as it would if the core dropped it).
     @Test func exactComparisonSeesAMissingBOM() throws {
-        let f = try JSONSerialization.jsonObject(with: Data(JSONFuzz.escapingDroppedBOMs(Array("[\"\u{FEFF}a\"]".utf8))))
+        let f = try JSONSerialization.jsonObject(
+            with: Data(JSONFuzz.escapingDroppedBOMs(Array("[\"\u{FEFF}a\"]".utf8))))
         #expect(throws: FuzzFailure.self) { try JSONFuzz.agree(.array([.string("a")]), f, path: "$", exact: true) }
         #expect(throws: Never.self) { try JSONFuzz.agree(.array([.string("\u{FEFF}a")]), f, path: "$", exact: true) }
     }
@@ -109,7 +121,8 @@ import Testing
             for wrapInArray in [false, true] {
                 var tree: ParameterValue = .dictionary([.init("x", .integer(1)), .init("leaf", leaf)])
                 for level in 0..<(RequestFuzz.foundationDepth + 2) {
-                    tree = wrapInArray && level % 2 == 0 ? .array([.string("a"), tree]) : .dictionary([.init("k", tree)])
+                    tree =
+                        wrapInArray && level % 2 == 0 ? .array([.string("a"), tree]) : .dictionary([.init("k", tree)])
                 }
                 #expect(tree.depth > RequestFuzz.foundationDepth)
                 let whole = JSONSerialization.isValidJSONObject(tree.foundationBodyObject)
@@ -149,7 +162,9 @@ import Testing
         let kit = try #require(FuzzOracles.installed.multipartReference)
         let badName = Array("--b\r\n".utf8) + [0x98] + Array(": x\r\n\r\nv\r\n--b--\r\n".utf8)
         #expect(kit(MultipartParserFuzz.kitSafe(badName), "b") == nil)
-        let body = Array("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n".utf8) + [0xC3, 0xA9] + Array("\r\n--b--\r\n".utf8)
+        let body =
+            Array("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n".utf8) + [0xC3, 0xA9]
+            + Array("\r\n--b--\r\n".utf8)
         let parts = kit(MultipartParserFuzz.kitSafe(body), "b")
         #expect(parts?.count == 1 && parts?.first?.body == [0x7F, 0x7F])
     }
@@ -160,7 +175,9 @@ import Testing
     @Test func multipartKitGetsTheBodyFromTheFirstDelimiterLine() throws {
         MultipartKitOracle.install()
         let kit = try #require(FuzzOracles.installed.multipartReference)
-        let body = Array("x--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--b\r\nContent-Disposition: form-data; name=\"c\"\r\n\r\nw\r\n--b--\r\n".utf8)
+        let body = Array(
+            "x--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--b\r\nContent-Disposition: form-data; name=\"c\"\r\n\r\nw\r\n--b--\r\n"
+                .utf8)
         #expect(kit(body, "b")?.count == 2)
         let start = try #require(MultipartParserFuzz.firstDelimiterLine(body, boundary: "b"))
         #expect(start == 53)  // 6 + 40 + 4 + 1 + 2 bytes of the literal
@@ -184,9 +201,13 @@ import Testing
             #expect(MultipartParserFuzz.hasDelimiterLookalike(body, boundary: "b"), "\(tail.debugDescription)")
             let ours = try MultipartParser.parse(body, boundary: "b")
             #expect(ours.map(\.body) == [Array(("v" + tail).utf8)])
-            #expect(kit(body, "b")?.map(\.body) != ours.map(\.body), "multipart-kit agrees on \(tail.debugDescription): compare it again")
+            #expect(
+                kit(body, "b")?.map(\.body) != ours.map(\.body),
+                "multipart-kit agrees on \(tail.debugDescription): compare it again")
         }
-        #expect(!MultipartParserFuzz.hasDelimiterLookalike(Array((head + "\r\n--b \r\n" + head + "\r\n--b--").utf8), boundary: "b"))
+        #expect(
+            !MultipartParserFuzz.hasDelimiterLookalike(
+                Array((head + "\r\n--b \r\n" + head + "\r\n--b--").utf8), boundary: "b"))
     }
 
     /// ParameterValue.depth, the request oracles' nesting count (doc: a leaf has depth 0, `[1]` depth 1).

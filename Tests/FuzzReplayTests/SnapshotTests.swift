@@ -21,10 +21,12 @@ import TestSupport
     }
 
     @Test func fileRoundTripsAndIsSorted() throws {
-        let s = Snapshot(target: "json", rendersOutput: true, entries: [
-            SnapshotEntry(path: "json/b", output: "value 1"),
-            SnapshotEntry(path: "json/a", output: "error x\ty"),
-        ])
+        let s = Snapshot(
+            target: "json", rendersOutput: true,
+            entries: [
+                SnapshotEntry(path: "json/b", output: "value 1"),
+                SnapshotEntry(path: "json/a", output: "error x\ty"),
+            ])
         #expect(s.entries.map(\.path) == ["json/a", "json/b"])
         #expect(s.text.hasPrefix("# conformance snapshot v1: json (output)\n"))
         #expect(try Snapshot.parse(s.text) == s)
@@ -35,22 +37,29 @@ import TestSupport
         #expect { try Snapshot.parse("# conformance snapshot v1: json (output)\nzz\tjson/a\tx\n") } throws: {
             ($0 as? Snapshot.ParseError)?.line == 2
         }
-        #expect { try Snapshot.parse("# conformance snapshot v1: json (output)\n0000000000000001\tjson/a\tx\n0000000000000001\tjson/a\tx\n") } throws: {
+        #expect {
+            try Snapshot.parse(
+                "# conformance snapshot v1: json (output)\n0000000000000001\tjson/a\tx\n0000000000000001\tjson/a\tx\n")
+        } throws: {
             ($0 as? Snapshot.ParseError)?.line == 3
         }
     }
 
     @Test func comparisonListsChangedNewAndGoneInputs() {
-        let old = Snapshot(target: "t", rendersOutput: true, entries: [
-            SnapshotEntry(path: "t/same", output: "x"),
-            SnapshotEntry(path: "t/changed", output: "before"),
-            SnapshotEntry(path: "t/gone", output: "y"),
-        ])
-        let now = Snapshot(target: "t", rendersOutput: true, entries: [
-            SnapshotEntry(path: "t/same", output: "x"),
-            SnapshotEntry(path: "t/changed", output: "after"),
-            SnapshotEntry(path: "t/new", output: "z"),
-        ])
+        let old = Snapshot(
+            target: "t", rendersOutput: true,
+            entries: [
+                SnapshotEntry(path: "t/same", output: "x"),
+                SnapshotEntry(path: "t/changed", output: "before"),
+                SnapshotEntry(path: "t/gone", output: "y"),
+            ])
+        let now = Snapshot(
+            target: "t", rendersOutput: true,
+            entries: [
+                SnapshotEntry(path: "t/same", output: "x"),
+                SnapshotEntry(path: "t/changed", output: "after"),
+                SnapshotEntry(path: "t/new", output: "z"),
+            ])
         let c = SnapshotComparison(recorded: old, current: now, outputs: ["t/changed": "after"])
         #expect(c.changed.map(\.path) == ["t/changed"])
         #expect(c.added == ["t/new"])
@@ -66,7 +75,8 @@ import TestSupport
     /// Records the real corpus into a temp dir, then checks with a renderer whose behaviour was
     /// deliberately changed on inputs whose output mentions an error: exactly those are flagged.
     @Test func aDeliberateBehaviourChangeIsFlagged() throws {
-        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-test-\(UInt64.random(in: 0...UInt64.max))")
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "snapshot-test-\(UInt64.random(in: 0...UInt64.max))")
         defer { try? FileManager.default.removeItem(at: tmp) }
         let recorder = SnapshotRecorder(corpusRoot: Repository.corpus, snapshotRoot: tmp)
         let json = try #require(SnapshotRecorder.targets.first { $0.name == "json" })

@@ -23,8 +23,9 @@ import TestSupport
         for path in recorder.inputPaths(name) {
             let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name).appendingPathComponent(path)))
             let request = try #require(target.vectorRequest(bytes), "\(name)/\(path): no vector request")
-            let outcome = Evaluator.evaluate(component: request.component, profile: request.profile.rawValue,
-                                             options: request.options, input: request.input)
+            let outcome = Evaluator.evaluate(
+                component: request.component, profile: request.profile.rawValue,
+                options: request.options, input: request.input)
             guard case .output(let output) = outcome else {
                 Issue.record("\(name)/\(path): \(outcome) for \(request.requestText)")
                 continue
@@ -43,7 +44,9 @@ import TestSupport
         for (path, rendered, output) in try Self.evaluated("request") {
             let firstLine = rendered.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             if rendered.hasPrefix("error ") {
-                #expect(output["error"] != nil, "request/\(path): renderer saw \(firstLine), vector gives \(output.jsonText)")
+                #expect(
+                    output["error"] != nil,
+                    "request/\(path): renderer saw \(firstLine), vector gives \(output.jsonText)")
             } else {
                 let line = "\(output["method"]?.stringValue ?? "?") \(output["url"]?.stringValue ?? "?")"
                 #expect(line == firstLine, "request/\(path)")
@@ -57,7 +60,8 @@ import TestSupport
                 #expect(output["error"] != nil, "multipart-parser/\(path): vector gives \(output.jsonText)")
             } else {
                 let count = rendered.prefix { $0 != " " }
-                #expect(output["parts"]?.arrayValue.map { String($0.count) } == String(count), "multipart-parser/\(path)")
+                #expect(
+                    output["parts"]?.arrayValue.map { String($0.count) } == String(count), "multipart-parser/\(path)")
             }
         }
     }
@@ -74,8 +78,11 @@ import TestSupport
             #expect(words.count == 4, "multipart-writer/\(path): \(lines.first ?? "")")
             // A form without parts goes out as an empty url-encoded body (no multipart Content-Type).
             guard words.count == 4, words[1] != "0" else { continue }
-            #expect(output["contentLength"]?.intValue == Int(words[1]), "multipart-writer/\(path): \(lines.first ?? "")")
-            #expect(output["headers"]?.jsonText.contains("boundary=" + words[3] + "\"") == true, "multipart-writer/\(path): boundary \(words[3])")
+            #expect(
+                output["contentLength"]?.intValue == Int(words[1]), "multipart-writer/\(path): \(lines.first ?? "")")
+            #expect(
+                output["headers"]?.jsonText.contains("boundary=" + words[3] + "\"") == true,
+                "multipart-writer/\(path): boundary \(words[3])")
         }
     }
 }

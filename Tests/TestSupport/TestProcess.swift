@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Child processes for tests. Input and output go through temporary files, not pipes: a pipe written
@@ -33,14 +33,17 @@ public enum TestProcess {
     /// /dev/null); `directory` its working directory; after `timeout` seconds the child is killed
     /// (SIGKILL) and its status is that of a killed process. Throws when the child cannot start or its
     /// scratch files cannot be made; a failing child is a status, not an error.
-    public static func run(_ executable: URL, _ arguments: [String], input: Data? = nil, errors: ErrorOutput = .discarded,
-                           directory: String? = nil, timeout: Double? = nil) throws -> Output {
+    public static func run(
+        _ executable: URL, _ arguments: [String], input: Data? = nil, errors: ErrorOutput = .discarded,
+        directory: String? = nil, timeout: Double? = nil
+    ) throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("afs-process-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let inURL = scratch.appendingPathComponent("stdin"), outURL = scratch.appendingPathComponent("stdout")
         guard FileManager.default.createFile(atPath: inURL.path, contents: input ?? Data()),
-              FileManager.default.createFile(atPath: outURL.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        else { throw CocoaError(.fileWriteUnknown) }
         let stdin = try FileHandle(forReadingFrom: inURL)
         let stdout = try FileHandle(forWritingTo: outURL)
         defer {
@@ -78,7 +81,9 @@ public enum Python {
     public static let available: Bool = (try? TestProcess.run(TestProcess.env, ["python3", "-c", "pass"]))?.status == 0
 
     /// Runs `python3 <arguments>` with `input` on its standard input.
-    public static func run(_ arguments: [String], input: Data? = nil, errors: TestProcess.ErrorOutput = .discarded) throws -> TestProcess.Output {
+    public static func run(_ arguments: [String], input: Data? = nil, errors: TestProcess.ErrorOutput = .discarded)
+        throws -> TestProcess.Output
+    {
         try TestProcess.run(TestProcess.env, ["python3"] + arguments, input: input, errors: errors)
     }
 

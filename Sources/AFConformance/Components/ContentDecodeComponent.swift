@@ -8,7 +8,9 @@ import AFVectorFormat
 /// `maxDecodedSize` overrides the 64 MiB default.
 struct ContentDecodeComponent: EvalComponent {
     let name = "content-decode"
-    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? { .obj(["body": Codec.encodeBytes(bytes)]) }
+    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? {
+        .obj(["body": Codec.encodeBytes(bytes)])
+    }
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
         try rejectUnknownKeys(options, known: ["maxDecodedSize", "chunkSizes"])
         try rejectUnknownKeys(input, known: ["contentEncoding", "body"])
@@ -16,9 +18,14 @@ struct ContentDecodeComponent: EvalComponent {
         let coding = try input.string("contentEncoding")
         let limit = try options.int("maxDecodedSize") ?? Limits.default.maxDecodedSize
         let sizes = try options.ints("chunkSizes") ?? []
-        if sizes.contains(where: { $0 <= 0 }) { throw HarnessError(options.sub("chunkSizes"), "chunk sizes must be positive") }
+        if sizes.contains(where: { $0 <= 0 }) {
+            throw HarnessError(options.sub("chunkSizes"), "chunk sizes must be positive")
+        }
         if sizes.isEmpty {
-            return .obj(["body": Codec.encodeBytes(try ContentDecoder.decode(body, contentEncoding: coding, maxDecodedSize: limit))])
+            return .obj([
+                "body": Codec.encodeBytes(
+                    try ContentDecoder.decode(body, contentEncoding: coding, maxDecodedSize: limit))
+            ])
         }
         let decoder = try ContentDecoder(contentEncoding: coding, maxDecodedSize: limit)
         var out: [UInt8] = []

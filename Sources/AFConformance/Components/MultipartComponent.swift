@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import AFSerialization
 import AFVectorFormat
@@ -28,7 +28,8 @@ struct MultipartComponent: EvalComponent {
     /// that takes a boundary but has no SplitMix64 source can answer.
     func portable(input: JSONValue, output: JSONValue) -> JSONValue {
         guard case .object(var members) = input, let seed = members.firstIndex(where: { $0.key == "seed" }),
-              let boundary = Self.boundary(output) else { return input }
+            let boundary = Self.boundary(output)
+        else { return input }
         members[seed] = .init("boundary", .string(boundary))
         return .object(members)
     }
@@ -37,7 +38,8 @@ struct MultipartComponent: EvalComponent {
     static func boundary(_ output: JSONValue) -> String? {
         for h in output["headers"]?.arrayValue ?? [] {
             guard let pair = h.arrayValue, pair.count == 2, pair[0].stringValue?.lowercased() == "content-type",
-                  let value = pair[1].stringValue, let r = value.range(of: "boundary=") else { continue }
+                let value = pair[1].stringValue, let r = value.range(of: "boundary=")
+            else { continue }
             return String(value[r.upperBound...])
         }
         return nil
@@ -46,7 +48,9 @@ struct MultipartComponent: EvalComponent {
     static let inputKeys: Set<String> = ["method", "url", "headers", "parameters", "parts", "boundary", "seed"]
     static let optionKeys: Set<String> = RequestComponent.optionKeys.subtracting(["jsonWritingOptions"])
         .union(["readSizes", "packetSize", "maxMultipartParts", "writeToFile", "reportReads"])
-    static let partKeys: Set<String> = ["kind", "name", "filename", "mimeType", "body", "declaredLength", "path", "headers", "failAfter"]
+    static let partKeys: Set<String> = [
+        "kind", "name", "filename", "mimeType", "body", "declaredLength", "path", "headers", "failAfter",
+    ]
 
     /// A decoded part, applied to the form inside the (typed-throwing) build closure.
     enum PartSpec {
@@ -78,7 +82,8 @@ struct MultipartComponent: EvalComponent {
         if let b = try input.string("boundary") {
             form = try MultipartFormData(profile: profile, boundary: b, limits: limits)
         } else if let seed = try input.int("seed") {
-            form = MultipartFormData(profile: profile, random: SplitMix64(seed: UInt64(bitPattern: Int64(seed))), limits: limits)
+            form = MultipartFormData(
+                profile: profile, random: SplitMix64(seed: UInt64(bitPattern: Int64(seed))), limits: limits)
         } else {
             throw HarnessError(input.path, "multipart needs \"boundary\" or \"seed\" for a reproducible boundary")
         }
@@ -116,7 +121,9 @@ struct MultipartComponent: EvalComponent {
         ]
         // What each read call returned, the last 0 included (SPEC §5.5: never more than the buffer or
         // the packet size, as much as fits, 0 only at the end): the body alone cannot show it.
-        if try options.bool("reportReads") == true { members.append(.init("reads", .array((reads ?? []).map { .int($0) }))) }
+        if try options.bool("reportReads") == true {
+            members.append(.init("reads", .array((reads ?? []).map { .int($0) })))
+        }
         return .object(members)
     }
 
@@ -131,7 +138,9 @@ struct MultipartComponent: EvalComponent {
         defer { unlink(path) }
         let written = try MultipartBodyFile.writingBody(of: request, toFile: path)
         let bytes: [UInt8]
-        do { bytes = try FileSystem.readFile(path) } catch { throw HarnessError("options.writeToFile", error.description) }
+        do { bytes = try FileSystem.readFile(path) } catch {
+            throw HarnessError("options.writeToFile", error.description)
+        }
         return .obj([
             "headers": Codec.encodeHeaders(written.headers.pairs),
             "body": Codec.encodeBytes(bytes),
@@ -141,7 +150,9 @@ struct MultipartComponent: EvalComponent {
 
     /// Reads `stream` to its end with buffer sizes cycling through `readSizes`; `observe` gets each
     /// call's count, the final 0 included.
-    static func drain(_ stream: any RequestBodyStream, readSizes: [Int], observe: (Int) -> Void = { _ in }) throws(AFSError) -> [UInt8] {
+    static func drain(_ stream: any RequestBodyStream, readSizes: [Int], observe: (Int) -> Void = { _ in })
+        throws(AFSError) -> [UInt8]
+    {
         var out: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSizes.max()!, alignment: 16)
         defer { buffer.deallocate() }
@@ -164,20 +175,26 @@ struct MultipartComponent: EvalComponent {
         case "form":
             return .form(name: try p.requireString("name"), body: body)
         case "file":
-            return .file(name: try p.requireString("name"), filename: try p.requireString("filename"),
-                         mimeType: try p.requireString("mimeType"), body: body)
+            return .file(
+                name: try p.requireString("name"), filename: try p.requireString("filename"),
+                mimeType: try p.requireString("mimeType"), body: body)
         case "path":
-            return .path(name: try p.requireString("name"), url: try p.requireString("path"),
-                         filename: try p.string("filename"), mimeType: try p.string("mimeType"))
+            return .path(
+                name: try p.requireString("name"), url: try p.requireString("path"),
+                filename: try p.string("filename"), mimeType: try p.string("mimeType"))
         case "stream":
-            return .stream(name: try p.requireString("name"), filename: try p.requireString("filename"),
-                           mimeType: try p.requireString("mimeType"), declared: try p.int("declaredLength") ?? body.count,
-                           body: body, failAfter: try p.int("failAfter"))
+            return .stream(
+                name: try p.requireString("name"), filename: try p.requireString("filename"),
+                mimeType: try p.requireString("mimeType"), declared: try p.int("declaredLength") ?? body.count,
+                body: body, failAfter: try p.int("failAfter"))
         case "headers":
-            let hs = try Codec.decodeHeaders(p.raw("headers"), path: p.sub("headers")).map { MultipartHeader($0.0, $0.1) }
+            let hs = try Codec.decodeHeaders(p.raw("headers"), path: p.sub("headers")).map {
+                MultipartHeader($0.0, $0.1)
+            }
             return .headers(hs, body: body)
         default:
-            throw HarnessError(p.sub("kind"), "unknown part kind \"\(kind)\"; expected form, file, path, stream or headers")
+            throw HarnessError(
+                p.sub("kind"), "unknown part kind \"\(kind)\"; expected form, file, path, stream or headers")
         }
     }
 
@@ -189,8 +206,9 @@ struct MultipartComponent: EvalComponent {
             try form.appendFileData(body, name: name, filename: filename, mimeType: mimeType)
         case .path(let name, let url, let filename, let mimeType):
             if let filename {
-                try form.appendFile(url: url, name: name, filename: filename,
-                                    mimeType: mimeType ?? MultipartMIME.type(forFilename: filename))
+                try form.appendFile(
+                    url: url, name: name, filename: filename,
+                    mimeType: mimeType ?? MultipartMIME.type(forFilename: filename))
             } else {
                 try form.appendFile(url: url, name: name)
             }

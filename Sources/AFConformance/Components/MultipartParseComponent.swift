@@ -9,11 +9,14 @@ struct MultipartParseComponent: EvalComponent {
     let name = "multipart-parse"
     var optionDefaults: [String: JSONValue] { ["allowUTF8Headers": .bool(MultipartParserOptions().allowUTF8Headers)] }
 
-    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? { .obj(["body": Codec.encodeBytes(bytes)]) }
+    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? {
+        .obj(["body": Codec.encodeBytes(bytes)])
+    }
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
         try RequestComponent.requireKnown(input, ["boundary", "body"])
-        try RequestComponent.requireKnown(options, ["chunkSizes", "maxMultipartParts", "maxPartHeaderBytes", "maxMultipartBytes", "allowUTF8Headers"])
+        try RequestComponent.requireKnown(
+            options, ["chunkSizes", "maxMultipartParts", "maxPartHeaderBytes", "maxMultipartBytes", "allowUTF8Headers"])
         let boundary = try input.requireString("boundary")
         let body = try Codec.decodeBytes(input.raw("body"), path: input.sub("body"))
         var o = MultipartParserOptions()
@@ -27,15 +30,16 @@ struct MultipartParseComponent: EvalComponent {
         }
         let parts = try MultipartParser.parse(body, boundary: boundary, options: o, chunkSizes: chunkSizes)
         return .obj([
-            "parts": .array(parts.map { p in
-                .obj([
-                    "headers": Codec.encodeHeaders(p.headers.map { ($0.name, $0.value) }),
-                    "name": .string(p.name),
-                    "filename": p.filename.map { .string($0) } ?? .null,
-                    "contentType": p.contentType.map { .string($0) } ?? .null,
-                    "body": Codec.encodeBytes(p.body),
-                ])
-            })
+            "parts": .array(
+                parts.map { p in
+                    .obj([
+                        "headers": Codec.encodeHeaders(p.headers.map { ($0.name, $0.value) }),
+                        "name": .string(p.name),
+                        "filename": p.filename.map { .string($0) } ?? .null,
+                        "contentType": p.contentType.map { .string($0) } ?? .null,
+                        "body": Codec.encodeBytes(p.body),
+                    ])
+                })
         ])
     }
 }

@@ -15,7 +15,9 @@ struct NullCleanComponent: EvalComponent {
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
         try rejectUnknownKeys(options, known: [])
         try rejectUnknownKeys(input, known: ["json"])
-        guard let json = input.raw("json") else { throw HarnessError(input.sub("json"), "required JSON value is missing") }
+        guard let json = input.raw("json") else {
+            throw HarnessError(input.sub("json"), "required JSON value is missing")
+        }
         return .obj(["json": try NullCleaning.clean(json, profile: profile)])
     }
 }

@@ -42,13 +42,18 @@ struct PercentEscapeComponent: EvalComponent {
     static func inputString(_ input: Fields) throws -> String {
         let given = ["text", "utf16", "hex"].filter { input.has($0) }
         guard given.count == 1 else {
-            throw HarnessError(input.path, "give exactly one of \"text\", \"utf16\" or \"hex\" (got \(given.isEmpty ? "none" : given.joined(separator: ", ")))")
+            throw HarnessError(
+                input.path,
+                "give exactly one of \"text\", \"utf16\" or \"hex\" (got \(given.isEmpty ? "none" : given.joined(separator: ", ")))"
+            )
         }
         switch given[0] {
         case "text":
             return try input.requireString("text")
         case "utf16":
-            guard let values = try input.ints("utf16") else { throw HarnessError(input.sub("utf16"), "expected an array of code units") }
+            guard let values = try input.ints("utf16") else {
+                throw HarnessError(input.sub("utf16"), "expected an array of code units")
+            }
             var units: [UInt16] = []
             units.reserveCapacity(values.count)
             for (i, v) in values.enumerated() {
@@ -59,7 +64,9 @@ struct PercentEscapeComponent: EvalComponent {
             }
             return try PercentEscape.string(utf16: units)
         default:
-            guard let hex = try input.string("hex") else { throw HarnessError(input.sub("hex"), "expected a hex string") }
+            guard let hex = try input.string("hex") else {
+                throw HarnessError(input.sub("hex"), "expected a hex string")
+            }
             return try PercentEscape.string(bytes: Codec.decodeHex(hex, path: input.sub("hex")))
         }
     }
@@ -68,6 +75,7 @@ struct PercentEscapeComponent: EvalComponent {
 /// A misspelt option or input field must not be silently ignored: name it.
 func rejectUnknownKeys(_ fields: Fields, known: Set<String>) throws(HarnessError) {
     for m in fields.value.objectValue ?? [] where !known.contains(m.key) {
-        throw HarnessError(fields.sub(m.key), "unknown field; expected one of \(known.sorted().joined(separator: ", "))")
+        throw HarnessError(
+            fields.sub(m.key), "unknown field; expected one of \(known.sorted().joined(separator: ", "))")
     }
 }

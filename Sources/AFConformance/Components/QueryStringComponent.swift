@@ -15,8 +15,10 @@ struct QueryStringComponent: EvalComponent {
     let name = "query-string"
     var optionDefaults: [String: JSONValue] {
         let o = QueryStringOptions()
-        return ["style": .string(o.escapeStyle.rawValue), "arrayStyle": .string(o.arrayStyle.rawValue),
-                "boolStyle": .string(o.boolStyle.rawValue)]
+        return [
+            "style": .string(o.escapeStyle.rawValue), "arrayStyle": .string(o.arrayStyle.rawValue),
+            "boolStyle": .string(o.boolStyle.rawValue),
+        ]
     }
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
@@ -27,17 +29,21 @@ struct QueryStringComponent: EvalComponent {
         o.boolStyle = try options.enumValue("boolStyle", BoolStyle.self) ?? o.boolStyle
         o.escapeStyle = try options.enumValue("style", EscapeStyle.self) ?? o.escapeStyle
         if let depth = try options.depthLimit("maxParameterDepth") { o.limits.maxParameterDepth = depth }
-        guard let raw = input.raw("parameters") else { throw HarnessError(input.sub("parameters"), "required field is missing") }
+        guard let raw = input.raw("parameters") else {
+            throw HarnessError(input.sub("parameters"), "required field is missing")
+        }
         let parameters = try Codec.decodeParameters(raw, path: input.sub("parameters"))
 
         let pairs = try QueryString.pairs(parameters, profile: profile, options: o)
         let text = try QueryString.encode(pairs: pairs, options: o)
         return .obj([
             "text": .string(text),
-            "pairs": .array(pairs.map { p in
-                let value: JSONValue = p.value == .null ? .null : .string(ValueDescription.of(p.value, boolStyle: o.boolStyle))
-                return .array([.string(p.field), value])
-            }),
+            "pairs": .array(
+                pairs.map { p in
+                    let value: JSONValue =
+                        p.value == .null ? .null : .string(ValueDescription.of(p.value, boolStyle: o.boolStyle))
+                    return .array([.string(p.field), value])
+                }),
         ])
     }
 }

@@ -31,12 +31,15 @@ struct RequestComponent: EvalComponent {
         case "http": serializer = base
         case "json": serializer = JSONRequestSerializer(base: base, writingOptions: try Self.writingOptions(options))
         case "plist": serializer = PropertyListRequestSerializer(base: base)
-        case let other: throw HarnessError(input.sub("serializer"), "unknown serializer \"\(other)\"; expected http, json or plist")
+        case let other:
+            throw HarnessError(input.sub("serializer"), "unknown serializer \"\(other)\"; expected http, json or plist")
         }
         let request = Request(
             method: try input.requireString("method"), url: try input.requireString("url"),
             headers: HTTPHeaders(try Codec.decodeHeaders(input.raw("headers"), path: input.sub("headers"))))
-        let parameters = try input.raw("parameters").map { v throws(HarnessError) in try Codec.decodeParameters(v, path: input.sub("parameters")) }
+        let parameters = try input.raw("parameters").map { v throws(HarnessError) in
+            try Codec.decodeParameters(v, path: input.sub("parameters"))
+        }
 
         let out = try serializer.serialize(request, parameters: parameters)
         let body: JSONValue
@@ -69,11 +72,16 @@ struct RequestComponent: EvalComponent {
             let auth = try options.object("basicAuth")
             s = s.withAuthorization(user: try auth.requireString("user"), password: try auth.requireString("password"))
         }
-        for (name, value) in try Codec.decodeHeaders(options.raw("defaultHeaders"), path: options.sub("defaultHeaders")) {
+        for (name, value) in try Codec.decodeHeaders(options.raw("defaultHeaders"), path: options.sub("defaultHeaders"))
+        {
             s = s.withDefaultHeader(name, value)
         }
-        if let methods = try strings(options, "methodsEncodingParametersInURI") { s = s.withMethodsEncodingParametersInURI(Set(methods)) }
-        if options.has("customQuery") { s = s.withQueryStringSerialization(try customQuery(options.object("customQuery"))) }
+        if let methods = try strings(options, "methodsEncodingParametersInURI") {
+            s = s.withMethodsEncodingParametersInURI(Set(methods))
+        }
+        if options.has("customQuery") {
+            s = s.withQueryStringSerialization(try customQuery(options.object("customQuery")))
+        }
         return s
     }
 
@@ -88,7 +96,9 @@ struct RequestComponent: EvalComponent {
         if o.has("error") {
             let e = try o.object("error")
             try requireKnown(e, ["domain", "code", "description"])
-            error = AFSError(domain: try e.requireString("domain"), code: try e.int("code") ?? 0, message: try e.string("description") ?? "")
+            error = AFSError(
+                domain: try e.requireString("domain"), code: try e.int("code") ?? 0,
+                message: try e.string("description") ?? "")
         }
         let result = QueryStringResult(query: query, error: error)
         return { _, _ in result }
@@ -98,8 +108,10 @@ struct RequestComponent: EvalComponent {
         var o: JSONWritingOptions = []
         for (i, name) in (try strings(options, "jsonWritingOptions") ?? []).enumerated() {
             guard let option = JSONWritingOptions.named.first(where: { $0.0 == name })?.1 else {
-                throw HarnessError("\(options.sub("jsonWritingOptions"))[\(i)]",
-                                   "unknown option \"\(name)\"; expected one of \(JSONWritingOptions.named.map(\.0).joined(separator: ", "))")
+                throw HarnessError(
+                    "\(options.sub("jsonWritingOptions"))[\(i)]",
+                    "unknown option \"\(name)\"; expected one of \(JSONWritingOptions.named.map(\.0).joined(separator: ", "))"
+                )
             }
             o.insert(option)
         }
@@ -119,7 +131,8 @@ struct RequestComponent: EvalComponent {
     /// Unknown fields are a harness error, so a typo in a vector cannot pass silently.
     static func requireKnown(_ fields: Fields, _ known: Set<String>) throws(HarnessError) {
         for m in fields.value.objectValue ?? [] where !known.contains(m.key) {
-            throw HarnessError(fields.sub(m.key), "unknown field; expected one of \(known.sorted().joined(separator: ", "))")
+            throw HarnessError(
+                fields.sub(m.key), "unknown field; expected one of \(known.sorted().joined(separator: ", "))")
         }
     }
 }

@@ -10,15 +10,20 @@ import AFVectorFormat
 /// `acceptableStatusCodes` keeps the serializer's default; `null` means "any".
 struct ResponseComponent: EvalComponent {
     let name = "response"
-    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? { .obj(["body": Codec.encodeBytes(bytes)]) }
+    func input(fromFileBytes bytes: [UInt8]) throws(HarnessError) -> JSONValue? {
+        .obj(["body": Codec.encodeBytes(bytes)])
+    }
 
     enum Kind: String, CaseIterable { case http, json, xml, plist, image, compound }
 
     func evaluate(input: Fields, options: Fields, profile: Profile) throws -> JSONValue {
-        try rejectUnknownKeys(options, known: [
-            "acceptableContentTypes", "acceptableStatusCodes", "readingOptions", "removesKeysWithNullValues", "serializers",
-            "inflatesResponseImage", "decodeContentEncoding", "maxDecodedSize", "maxImagePixels", "maxJSONDepth",
-        ])
+        try rejectUnknownKeys(
+            options,
+            known: [
+                "acceptableContentTypes", "acceptableStatusCodes", "readingOptions", "removesKeysWithNullValues",
+                "serializers",
+                "inflatesResponseImage", "decodeContentEncoding", "maxDecodedSize", "maxImagePixels", "maxJSONDepth",
+            ])
         try rejectUnknownKeys(input, known: ["serializer", "statusCode", "headers", "url", "body"])
         var limits = Limits.default
         if let v = try options.int("maxDecodedSize") { limits.maxDecodedSize = v }
@@ -26,10 +31,14 @@ struct ResponseComponent: EvalComponent {
         if let v = try options.depthLimit("maxJSONDepth") { limits.maxJSONDepth = v }
 
         var headers: [HTTPResponse.Header] = []
-        for (n, v) in try Codec.decodeHeaders(input.raw("headers"), path: input.sub("headers")) { headers.append(.init(n, v)) }
-        let body: [UInt8]? = input.has("body") && input.raw("body")?.isNull == false
+        for (n, v) in try Codec.decodeHeaders(input.raw("headers"), path: input.sub("headers")) {
+            headers.append(.init(n, v))
+        }
+        let body: [UInt8]? =
+            input.has("body") && input.raw("body")?.isNull == false
             ? try Codec.decodeBytes(input.raw("body"), path: input.sub("body")) : nil
-        var response = HTTPResponse(statusCode: try input.int("statusCode") ?? 200, headers: headers, url: try input.string("url"), body: body)
+        var response = HTTPResponse(
+            statusCode: try input.int("statusCode") ?? 200, headers: headers, url: try input.string("url"), body: body)
         if try options.bool("decodeContentEncoding") == true {
             response = try response.decodingContentEncoding(maxDecodedSize: limits.maxDecodedSize)
         }
@@ -37,21 +46,28 @@ struct ResponseComponent: EvalComponent {
         let kind = try input.enumValue("serializer", Kind.self) ?? .http
         var serializer = try make(kind, options: options, limits: limits)
         if options.has("acceptableContentTypes") {
-            serializer.validation.acceptableContentTypes = try options.array("acceptableContentTypes").map { list throws(HarnessError) in
+            serializer.validation.acceptableContentTypes = try options.array("acceptableContentTypes").map {
+                list throws(HarnessError) in
                 var out: [String] = []
                 for (i, v) in list.enumerated() {
-                    guard let s = v.stringValue else { throw HarnessError("\(options.sub("acceptableContentTypes"))[\(i)]", "expected a string") }
+                    guard let s = v.stringValue else {
+                        throw HarnessError("\(options.sub("acceptableContentTypes"))[\(i)]", "expected a string")
+                    }
                     out.append(s)
                 }
                 return out
             }
         }
         if options.has("acceptableStatusCodes") {
-            serializer.validation.acceptableStatusCodes = try options.array("acceptableStatusCodes").map { list throws(HarnessError) in
+            serializer.validation.acceptableStatusCodes = try options.array("acceptableStatusCodes").map {
+                list throws(HarnessError) in
                 var out: [ClosedRange<Int>] = []
                 for (i, v) in list.enumerated() {
-                    guard let pair = v.arrayValue, pair.count == 2, let lo = pair[0].intValue, let hi = pair[1].intValue, lo <= hi else {
-                        throw HarnessError("\(options.sub("acceptableStatusCodes"))[\(i)]", "expected [lo, hi] with lo <= hi")
+                    guard let pair = v.arrayValue, pair.count == 2, let lo = pair[0].intValue,
+                        let hi = pair[1].intValue, lo <= hi
+                    else {
+                        throw HarnessError(
+                            "\(options.sub("acceptableStatusCodes"))[\(i)]", "expected [lo, hi] with lo <= hi")
                     }
                     out.append(lo...hi)
                 }
@@ -92,7 +108,8 @@ struct ResponseComponent: EvalComponent {
             var parts: [any ResponseSerializing] = []
             for (i, n) in names.enumerated() {
                 guard let s = n.stringValue, let k = Kind(rawValue: s), k != .compound else {
-                    throw HarnessError("\(options.sub("serializers"))[\(i)]", "expected one of http, json, xml, plist, image")
+                    throw HarnessError(
+                        "\(options.sub("serializers"))[\(i)]", "expected one of http, json, xml, plist, image")
                 }
                 parts.append(try make(k, options: options, limits: limits))
             }
@@ -104,7 +121,8 @@ struct ResponseComponent: EvalComponent {
         switch o {
         case .data(let b): return Codec.encodeBytes(b)
         case .json(let v), .propertyList(let v): return v
-        case .image(let i): return .obj(["format": .string(i.format.rawValue), "width": .int(i.width), "height": .int(i.height)])
+        case .image(let i):
+            return .obj(["format": .string(i.format.rawValue), "width": .int(i.width), "height": .int(i.height)])
         }
     }
 }

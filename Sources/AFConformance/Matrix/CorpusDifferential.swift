@@ -17,14 +17,20 @@ public enum CorpusDifferential {
         public var core: [(profile: String, output: JSONValue)]
 
         public init(id: String, component: String, input: JSONValue, options: JSONValue) {
-            (self.id, self.component, self.input, self.options) = (id, component, input, Self.project(component, options))
+            (self.id, self.component, self.input, self.options) = (
+                id, component, input, Self.project(component, options)
+            )
             core = []
             if let c = Components.byName[component],
-               case .output(let o) = Evaluator.evaluate(component: component, profile: "af4", options: self.options, input: input) {
+                case .output(let o) = Evaluator.evaluate(
+                    component: component, profile: "af4", options: self.options, input: input)
+            {
                 self.input = c.portable(input: input, output: o)
             }
             for p in Vector.allProfiles {
-                if case .output(let o) = Evaluator.evaluate(component: component, profile: p, options: self.options, input: input) {
+                if case .output(let o) = Evaluator.evaluate(
+                    component: component, profile: p, options: self.options, input: input)
+                {
                     core.append((p, o))
                 }
             }
@@ -68,8 +74,9 @@ public enum CorpusDifferential {
         for item in items {
             requestOf[item.id] = item
             for (p, output) in item.core {
-                let v = Vector(id: "corpus/\(item.id)", component: item.component, profiles: [p], options: item.options,
-                               input: item.input, expected: output, comment: nil, refs: [], review: false, file: item.id, index: 0)
+                let v = Vector(
+                    id: "corpus/\(item.id)", component: item.component, profiles: [p], options: item.options,
+                    input: item.input, expected: output, comment: nil, refs: [], review: false, file: item.id, index: 0)
                 runs.append(RunItem(vector: v, profile: p))
             }
         }
@@ -85,23 +92,29 @@ public enum CorpusDifferential {
                 c.agree += 1
             default:
                 c.tried += 1
-                members[r.vector.component, default: [:]][signature(r), default: []].append(String(r.vector.id.dropFirst(7)))
+                members[r.vector.component, default: [:]][signature(r), default: []].append(
+                    String(r.vector.id.dropFirst(7)))
             }
             byComponent[r.vector.component] = c
         }
         for (component, sigs) in members {
             byComponent[component]!.classes = sigs.map { sig, ids in
-                let shortest = ids.min { size(requestOf[$0]) < size(requestOf[$1]) || (size(requestOf[$0]) == size(requestOf[$1]) && $0 < $1) }!
+                let shortest = ids.min {
+                    size(requestOf[$0]) < size(requestOf[$1]) || (size(requestOf[$0]) == size(requestOf[$1]) && $0 < $1)
+                }!
                 let item = requestOf[shortest]!
                 let request = JSONValue.object([.init("options", item.options), .init("input", item.input)]).jsonText
-                return DisagreementClass(signature: sig, count: ids.count, example: shortest,
-                                         exampleRequest: request.count > 300 ? String(request.prefix(297)) + "…" : request)
+                return DisagreementClass(
+                    signature: sig, count: ids.count, example: shortest,
+                    exampleRequest: request.count > 300 ? String(request.prefix(297)) + "…" : request)
             }.sorted { $0.count > $1.count || ($0.count == $1.count && $0.signature < $1.signature) }
         }
         return Result(components: byComponent.keys.sorted().map { byComponent[$0]! })
     }
 
-    static func size(_ item: Item?) -> Int { (item?.input.jsonText.utf8.count ?? 0) + (item?.options.jsonText.utf8.count ?? 0) }
+    static func size(_ item: Item?) -> Int {
+        (item?.input.jsonText.utf8.count ?? 0) + (item?.options.jsonText.utf8.count ?? 0)
+    }
 
     /// What differs, in words that group: who rejected the input, or the first differing field.
     static func signature(_ r: RunResult) -> String {
@@ -131,7 +144,9 @@ public enum CorpusDifferential {
         // Query strings with the same pairs in another order (key or set order).
         let ep = e.split(separator: 0x26).sorted { $0.lexicographicallyPrecedes($1) }
         let ap = a.split(separator: 0x26).sorted { $0.lexicographicallyPrecedes($1) }
-        if ep.count > 1, ep.elementsEqual(ap, by: { $0.elementsEqual($1) }) { return "the same &-separated pairs in another order" }
+        if ep.count > 1, ep.elementsEqual(ap, by: { $0.elementsEqual($1) }) {
+            return "the same &-separated pairs in another order"
+        }
         func unit(_ b: [UInt8]) -> String {
             guard i < b.count else { return "" }
             let n = b[i] == 0x25 && i + 2 < b.count ? 3 : 1  // an escape is one unit

@@ -1,7 +1,7 @@
 import AFSerialization
 import AFVectorFormat
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `Implementations/<name>/adapter.json` (Implementations/README.md): how to start an adapter,
@@ -34,21 +34,28 @@ public struct ImplementationManifest: Sendable, Hashable {
 
     public static func load(_ path: String, directory: String) throws(HarnessError) -> ImplementationManifest {
         let doc: JSONValue
-        do { doc = try JSONParser().parse(try FileSystem.readFile(path)) } catch { throw HarnessError(path, "\(error)") }
+        do { doc = try JSONParser().parse(try FileSystem.readFile(path)) } catch {
+            throw HarnessError(path, "\(error)")
+        }
         let f = try Fields(doc, path: path)
         let requires: [String]
         do {
             requires = try (f.array("requires") ?? []).enumerated().map { (i, v) throws(HarnessError) -> String in
-                guard let s = v.stringValue else { throw HarnessError("\(path): requires[\(i)]", "expected a command string") }
+                guard let s = v.stringValue else {
+                    throw HarnessError("\(path): requires[\(i)]", "expected a command string")
+                }
                 return s
             }
         }
         let m = ImplementationManifest(
-            name: try f.requireString("name"), title: try f.string("title") ?? "", command: try f.requireString("command"),
-            requires: requires, install: try f.string("install") ?? "", ci: try f.bool("ci") ?? false, directory: directory)
+            name: try f.requireString("name"), title: try f.string("title") ?? "",
+            command: try f.requireString("command"),
+            requires: requires, install: try f.string("install") ?? "", ci: try f.bool("ci") ?? false,
+            directory: directory)
         do { _ = try ShellWords.split(m.command) } catch { throw HarnessError("\(path): command", "\(error)") }
         guard m.name == FileSystem.lastComponent(directory) else {
-            throw HarnessError("\(path): name", "\"\(m.name)\" must be the folder's name, \"\(FileSystem.lastComponent(directory))\"")
+            throw HarnessError(
+                "\(path): name", "\"\(m.name)\" must be the folder's name, \"\(FileSystem.lastComponent(directory))\"")
         }
         return m
     }

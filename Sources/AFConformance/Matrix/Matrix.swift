@@ -2,7 +2,7 @@ import AFSerialization
 import AFVectorFormat
 import Dispatch
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One cell of the grid: what one implementation did with one vector (all the runs it was sent).
@@ -81,17 +81,21 @@ public struct DisagreementClass: Sendable, Hashable {
     public static func load(_ path: String) throws(HarnessError) -> [DisagreementClass] {
         guard FileSystem.isFile(path) else { return [] }
         let doc: JSONValue
-        do { doc = try JSONParser().parse(try FileSystem.readFile(path)) } catch { throw HarnessError(path, "\(error)") }
+        do { doc = try JSONParser().parse(try FileSystem.readFile(path)) } catch {
+            throw HarnessError(path, "\(error)")
+        }
         guard let list = doc["classes"]?.arrayValue else { throw HarnessError("\(path): classes", "expected an array") }
         var out: [DisagreementClass] = []
         for (i, item) in list.enumerated() {
             let f = try Fields(item, path: "\(path): classes[\(i)]")
             let vectors = try (f.array("vectors") ?? []).compactMap(\.stringValue)
-            let c = DisagreementClass(id: try f.requireString("id"), title: try f.requireString("title"),
-                                      verdict: try f.requireString("verdict"), rule: try f.string("rule") ?? "",
-                                      cite: try f.string("cite") ?? "", vectors: vectors)
+            let c = DisagreementClass(
+                id: try f.requireString("id"), title: try f.requireString("title"),
+                verdict: try f.requireString("verdict"), rule: try f.string("rule") ?? "",
+                cite: try f.string("cite") ?? "", vectors: vectors)
             guard verdicts.contains(c.verdict) else {
-                throw HarnessError("\(f.path).verdict", "\"\(c.verdict)\"; expected one of \(verdicts.joined(separator: ", "))")
+                throw HarnessError(
+                    "\(f.path).verdict", "\"\(c.verdict)\"; expected one of \(verdicts.joined(separator: ", "))")
             }
             out.append(c)
         }
@@ -99,7 +103,9 @@ public struct DisagreementClass: Sendable, Hashable {
     }
 
     public func covers(_ id: String) -> Bool {
-        vectors.contains { p in p.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) ? FileSystem.globMatch(p, id) : p == id }
+        vectors.contains { p in
+            p.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) ? FileSystem.globMatch(p, id) : p == id
+        }
     }
 }
 
@@ -117,9 +123,11 @@ public struct Matrix: Sendable {
     }
 
     /// Runs every adapter (two at a time: this is a 2-core project) whose requirements hold.
-    public static func run(_ manifests: [ImplementationManifest], set: VectorSet, selection: RunSelection,
-                           corpus: [CorpusDifferential.Item], requestTimeout: Double = 10,
-                           log: @escaping @Sendable (String) -> Void) -> [AdapterResult] {
+    public static func run(
+        _ manifests: [ImplementationManifest], set: VectorSet, selection: RunSelection,
+        corpus: [CorpusDifferential.Item], requestTimeout: Double = 10,
+        log: @escaping @Sendable (String) -> Void
+    ) -> [AdapterResult] {
         let slots = ResultBox(count: manifests.count)
         DispatchQueue.concurrentPerform(iterations: manifests.count) { i in
             let m = manifests[i]
@@ -181,7 +189,10 @@ public struct Matrix: Sendable {
         var seen: Set<String> = []
         var out: [String] = []
         for v in vectors { for s in Self.sections(of: v) where seen.insert(s).inserted { out.append(s) } }
-        return out.sorted { $0.split(separator: ".").map { Int($0) ?? 0 }.lexicographicallyPrecedes($1.split(separator: ".").map { Int($0) ?? 0 }) }
+        return out.sorted {
+            $0.split(separator: ".").map { Int($0) ?? 0 }.lexicographicallyPrecedes(
+                $1.split(separator: ".").map { Int($0) ?? 0 })
+        }
     }
 
     static func sections(of v: Vector) -> [String] {

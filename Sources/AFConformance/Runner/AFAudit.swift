@@ -33,17 +33,25 @@ public struct AFAudit: Sendable {
         var seen: Set<String> = []
         for (i, item) in list.enumerated() {
             let at = "\(path): rows[\(i)]"
-            guard let id = item["id"]?.stringValue, !id.isEmpty else { throw HarnessError("\(at).id", "expected a non-empty string") }
+            guard let id = item["id"]?.stringValue, !id.isEmpty else {
+                throw HarnessError("\(at).id", "expected a non-empty string")
+            }
             guard seen.insert(id).inserted else { throw HarnessError("\(at).id", "duplicate row id \"\(id)\"") }
-            guard let spec = item["spec"]?.stringValue else { throw HarnessError("\(at).spec", "expected a SPEC rule (SPEC§N.M)") }
+            guard let spec = item["spec"]?.stringValue else {
+                throw HarnessError("\(at).spec", "expected a SPEC rule (SPEC§N.M)")
+            }
             guard let verdict = item["verdict"]?.stringValue, verdicts.contains(verdict) else {
                 throw HarnessError("\(at).verdict", "expected one of \(verdicts.sorted().joined(separator: ", "))")
             }
-            guard let af = item["af"]?.objectValue else { throw HarnessError("\(at).af", "expected an object: tag → lines") }
+            guard let af = item["af"]?.objectValue else {
+                throw HarnessError("\(at).af", "expected an object: tag → lines")
+            }
             var lines: [String: String] = [:]
             for m in af {
                 if m.value.isNull { continue }
-                guard let where_ = m.value.stringValue, !where_.isEmpty else { throw HarnessError("\(at).af.\(m.key)", "expected \"File.m#L1-L2\" or null") }
+                guard let where_ = m.value.stringValue, !where_.isEmpty else {
+                    throw HarnessError("\(at).af.\(m.key)", "expected \"File.m#L1-L2\" or null")
+                }
                 lines[m.key] = where_
             }
             rows.append(Row(id: id, spec: spec, lines: lines, verdict: verdict))

@@ -4,8 +4,8 @@ import AFVectorFormat
 /// What `conformance coverage` checks of each vector's authority (VECTORS.md §1.3) and of the
 /// citations in its comment: every run has a level; a `must`/`should` run cites a section of a
 /// normative reference (SPEC §9) and its keyword; an `af` run cites a row of `Vectors/af-audit.json`
-/// at its profile's tag whose claim AF's source bears out (`agrees`); a `decision` cites a SPEC (or VECTORS.md) section that exists; a comment
-/// cites README only by a heading it has.
+/// at its profile's tag whose claim AF's source bears out (`agrees`); a `decision` cites a SPEC (or VECTORS.md) section
+/// that exists; a comment cites README only by a heading it has.
 public struct AuthorityCheck: Sendable {
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
         public var id: String
@@ -31,10 +31,11 @@ public struct AuthorityCheck: Sendable {
         self.spec = spec
         self.vectorsDoc = vectorsDoc
         normativeDocuments = Self.normativeDocuments(specText)
-        readmeHeadings = Set(readmeText.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("#") else { return nil }
-            return String(line.drop { $0 == "#" }.drop { $0 == " " })
-        })
+        readmeHeadings = Set(
+            readmeText.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("#") else { return nil }
+                return String(line.drop { $0 == "#" }.drop { $0 == " " })
+            })
     }
 
     /// The documents of the refs in backticks under SPEC's `## 9.` heading: the part before `#`.
@@ -59,10 +60,13 @@ public struct AuthorityCheck: Sendable {
                 var said: Set<String> = []
                 for p in profiles {
                     guard let level = v.levels[p] else {
-                        out.append(Finding(id: v.id, message: "[\(p)] level \"\(v.authorities[p] ?? "")\" is not a level"))
+                        out.append(
+                            Finding(id: v.id, message: "[\(p)] level \"\(v.authorities[p] ?? "")\" is not a level"))
                         continue
                     }
-                    if let problem = problem(level: level, authority: v.authorities[p] ?? "", profile: p), said.insert(problem).inserted {
+                    if let problem = problem(level: level, authority: v.authorities[p] ?? "", profile: p),
+                        said.insert(problem).inserted
+                    {
                         out.append(Finding(id: v.id, message: (profiles.count > 1 ? "[\(p)] " : "") + problem))
                     }
                 }
@@ -79,7 +83,8 @@ public struct AuthorityCheck: Sendable {
         case .must, .should:
             let words = authority.split(separator: " ", maxSplits: 1).map(String.init)
             guard words.count == 2, let keywords = Self.keywords[level], keywords.contains(words[1]) else {
-                return "a \(level.rawValue) authority is \"<ref> <keyword>\" with keyword one of \(Self.keywords[level]!.sorted().joined(separator: ", ")): \"\(authority)\""
+                return
+                    "a \(level.rawValue) authority is \"<ref> <keyword>\" with keyword one of \(Self.keywords[level]!.sorted().joined(separator: ", ")): \"\(authority)\""
             }
             return normativeProblem(words[0])
         case .af:
@@ -94,12 +99,14 @@ public struct AuthorityCheck: Sendable {
             // Only a claim AF's source bears out decides a value: a deviation or an af-silent row
             // is SPEC's own choice.
             if row.verdict != "agrees" {
-                return "cites audit row \(row.id), whose verdict is \(row.verdict): AF's source does not decide this value (level decision, by \(row.spec))"
+                return
+                    "cites audit row \(row.id), whose verdict is \(row.verdict): AF's source does not decide this value (level decision, by \(row.spec))"
             }
             return nil
         case .decision:
-            return sectionProblem(authority) ?? (authority.hasPrefix("SPEC§") || authority.hasPrefix("VECTORS.md§")
-                ? nil : "a decision cites its SPEC rule (SPEC§N.M), not \"\(authority)\"")
+            return sectionProblem(authority)
+                ?? (authority.hasPrefix("SPEC§") || authority.hasPrefix("VECTORS.md§")
+                    ? nil : "a decision cites its SPEC rule (SPEC§N.M), not \"\(authority)\"")
         case .implementationDefined:
             if authority.hasPrefix("SPEC§") || authority.hasPrefix("VECTORS.md§") { return sectionProblem(authority) }
             return normativeProblem(authority)
@@ -111,7 +118,8 @@ public struct AuthorityCheck: Sendable {
         let parts = ref.split(separator: "#", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[1].isEmpty else { return "\"\(ref)\" names no section (RFC3986#2.1)" }
         guard normativeDocuments.contains(parts[0]) else {
-            return "\(parts[0]) is not a normative reference of SPEC §9 (\(normativeDocuments.sorted().joined(separator: ", ")))"
+            return
+                "\(parts[0]) is not a normative reference of SPEC §9 (\(normativeDocuments.sorted().joined(separator: ", ")))"
         }
         return nil
     }
@@ -132,7 +140,9 @@ public struct AuthorityCheck: Sendable {
             let after = rest[r.upperBound...]
             if after.hasPrefix(" \""), let close = after.dropFirst(2).firstIndex(of: "\"") {
                 let heading = String(after.dropFirst(2)[..<close])
-                if !readmeHeadings.contains(heading) { out.append("cites README \"\(heading)\", a heading README does not have") }
+                if !readmeHeadings.contains(heading) {
+                    out.append("cites README \"\(heading)\", a heading README does not have")
+                }
             } else if !after.hasPrefix(".md") {
                 let shown = String((rest[r.lowerBound...]).prefix(24))
                 out.append("cites \"\(shown)…\": README has no numbered sections; cite SPEC§N.M or README \"Heading\"")

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A child process with pipes on its stdin, stdout and stderr (our ends non-blocking, for one `poll`
@@ -70,11 +70,11 @@ final class ChildProcess {
         }
 
         #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attr = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attr = posix_spawnattr_t()
         #else
-        var actions: posix_spawn_file_actions_t? = nil
-        var attr: posix_spawnattr_t? = nil
+            var actions: posix_spawn_file_actions_t? = nil
+            var attr: posix_spawnattr_t? = nil
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -143,9 +143,9 @@ final class ChildProcess {
         var info = siginfo_t()
         guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
         #if canImport(Glibc)
-        return info._sifields._sigchld.si_pid != 0
+            return info._sifields._sigchld.si_pid != 0
         #else
-        return info.si_pid != 0
+            return info.si_pid != 0
         #endif
     }
 
@@ -197,8 +197,8 @@ final class ChildProcess {
 /// The environment the child inherits (ours).
 private func currentEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     #if canImport(Glibc)
-    return environ
+        return environ
     #else
-    return _NSGetEnviron().pointee
+        return _NSGetEnviron().pointee
     #endif
 }

@@ -24,10 +24,14 @@ public struct CoverageReport: Sendable {
         do { bytes = try FileSystem.readFile(path) } catch { throw HarnessError(path, error.message) }
         let doc: JSONValue
         do { doc = try JSONParser().parse(bytes) } catch { throw HarnessError(path, "not valid JSON: \(error)") }
-        guard let list = doc["required"]?.arrayValue else { throw HarnessError("\(path): required", "expected an array") }
+        guard let list = doc["required"]?.arrayValue else {
+            throw HarnessError("\(path): required", "expected an array")
+        }
         var out: [(String, String)] = []
         for (i, item) in list.enumerated() {
-            guard let ref = item["ref"]?.stringValue else { throw HarnessError("\(path): required[\(i)].ref", "expected a string") }
+            guard let ref = item["ref"]?.stringValue else {
+                throw HarnessError("\(path): required[\(i)].ref", "expected a string")
+            }
             out.append((ref, item["title"]?.stringValue ?? ""))
         }
         return out
@@ -48,18 +52,26 @@ public struct CoverageReport: Sendable {
         let width = rows.map(\.ref.count).max() ?? 10
         for row in rows {
             let mark = row.ids.isEmpty ? "✗" : "✓"
-            let sample = listIDs == 0 ? "" : row.ids.prefix(listIDs).joined(separator: ", ") + (row.ids.count > listIDs ? ", …" : "")
-            out.append("\(mark) \(row.ref.padding(to: width))  \(String(row.ids.count).padding(to: 5)) \(row.ids.isEmpty ? "UNCOVERED  " + row.title : sample)")
+            let sample =
+                listIDs == 0
+                ? "" : row.ids.prefix(listIDs).joined(separator: ", ") + (row.ids.count > listIDs ? ", …" : "")
+            out.append(
+                "\(mark) \(row.ref.padding(to: width))  \(String(row.ids.count).padding(to: 5)) \(row.ids.isEmpty ? "UNCOVERED  " + row.title : sample)"
+            )
         }
         if !extraRefs.isEmpty {
             out.append("")
-            out.append("Other refs cited (not required): " + extraRefs.map { "\($0.ref) (\($0.count))" }.joined(separator: ", "))
+            out.append(
+                "Other refs cited (not required): "
+                    + extraRefs.map { "\($0.ref) (\($0.count))" }.joined(separator: ", "))
         }
         out.append("")
         let u = uncovered
-        out.append(u.isEmpty
-            ? "all \(rows.count) required references are covered"
-            : "\(u.count) of \(rows.count) required references are uncovered: \(u.map(\.ref).joined(separator: ", "))")
+        out.append(
+            u.isEmpty
+                ? "all \(rows.count) required references are covered"
+                : "\(u.count) of \(rows.count) required references are uncovered: \(u.map(\.ref).joined(separator: ", "))"
+        )
         return out.joined(separator: "\n")
     }
 }
@@ -84,7 +96,9 @@ public struct SpecSections: Sendable {
     }
 
     public static func load(_ path: String, name: String) throws(HarnessError) -> SpecSections {
-        do { return SpecSections(document: name, text: String(decoding: try FileSystem.readFile(path), as: UTF8.self)) } catch {
+        do {
+            return SpecSections(document: name, text: String(decoding: try FileSystem.readFile(path), as: UTF8.self))
+        } catch {
             throw HarnessError(path, "\(error.message) (\(name) is the contract the vectors cite)")
         }
     }

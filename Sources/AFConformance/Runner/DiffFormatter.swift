@@ -8,7 +8,9 @@ public enum DiffFormatter {
     static let window = 48
 
     /// `labels` name the two sides (`update` shows old/new).
-    public static func render(_ m: Mismatch, indent: String = "    ", labels: (String, String) = ("expected", "actual")) -> [String] {
+    public static func render(_ m: Mismatch, indent: String = "    ", labels: (String, String) = ("expected", "actual"))
+        -> [String]
+    {
         var lines = ["\(indent)at \(m.path): \(m.note)"]
         let l0 = (labels.0 + ":").padding(to: 10), l1 = (labels.1 + ":").padding(to: 10)
         let eb = m.expected.flatMap(byteView), ab = m.actual.flatMap(byteView)
@@ -37,7 +39,9 @@ public enum DiffFormatter {
         let offset = firstDifference(e, a) ?? 0
         let text = UTF8Validation.firstInvalidOffset(e) == nil && UTF8Validation.firstInvalidOffset(a) == nil
         let start = max(0, offset - window)
-        var lines = ["\(indent)first difference at byte offset \(offset) (expected \(e.count) bytes, actual \(a.count) bytes)"]
+        var lines = [
+            "\(indent)first difference at byte offset \(offset) (expected \(e.count) bytes, actual \(a.count) bytes)"
+        ]
         let (es, ecol) = text ? escaped(e, from: start, mark: offset) : hexed(e, from: start, mark: offset)
         let (as_, _) = text ? escaped(a, from: start, mark: offset) : hexed(a, from: start, mark: offset)
         lines.append("\(indent)\(labels.0)\(es)")
@@ -97,10 +101,12 @@ public enum DiffFormatter {
         while case .scalarValue(let s) = decoder.decode(&it) {
             let len = UTF8.width(s)
             // East Asian wide and emoji are two columns on a terminal; good enough for a caret.
-            let wide = (0x1100...0x115F).contains(s.value) || (0x2E80...0xA4CF).contains(s.value)
+            let wide =
+                (0x1100...0x115F).contains(s.value) || (0x2E80...0xA4CF).contains(s.value)
                 || (0xAC00...0xD7A3).contains(s.value) || (0xF900...0xFAFF).contains(s.value)
                 || (0xFF00...0xFF60).contains(s.value) || (0x1F300...0x1FAFF).contains(s.value)
-            let combining = (0x0300...0x036F).contains(s.value) || (0xFE00...0xFE0F).contains(s.value) || s.value == 0x200D
+            let combining =
+                (0x0300...0x036F).contains(s.value) || (0xFE00...0xFE0F).contains(s.value) || s.value == 0x200D
             out.append((pos, s, combining ? 0 : (wide ? 2 : 1)))
             pos += len
         }

@@ -29,7 +29,9 @@ public struct SourceResults: Sendable {
     /// Set by outside implementations: how the run went (for the console and reports).
     public var implementation: ImplementationSummary?
 
-    public init(results: [RunResult], protocolErrors: [ProtocolError] = [], implementation: ImplementationSummary? = nil) {
+    public init(
+        results: [RunResult], protocolErrors: [ProtocolError] = [], implementation: ImplementationSummary? = nil
+    ) {
         self.results = results
         self.protocolErrors = protocolErrors
         self.implementation = implementation
@@ -70,8 +72,10 @@ public struct ImplementationSummary: Sendable, Hashable {
     /// Components whose remaining runs were not sent after too many consecutive crashes.
     public var cappedComponents: [String] = []
 
-    public init(command: String, window: Int, requestTimeoutSeconds: Double, processesStarted: Int = 0,
-                requestsSent: Int = 0, requestsResent: Int = 0, gaveUp: String? = nil) {
+    public init(
+        command: String, window: Int, requestTimeoutSeconds: Double, processesStarted: Int = 0,
+        requestsSent: Int = 0, requestsResent: Int = 0, gaveUp: String? = nil
+    ) {
         self.command = command
         self.window = window
         self.requestTimeoutSeconds = requestTimeoutSeconds
@@ -91,7 +95,9 @@ public struct InProcessSource: EvaluationSource {
 
     public func evaluate(_ items: [RunItem]) -> SourceResults {
         let threads = max(1, min(jobs, items.count / 64))
-        if threads == 1 { return SourceResults(results: items.map { VectorRunner.evaluate($0.vector, profile: $0.profile) }) }
+        if threads == 1 {
+            return SourceResults(results: items.map { VectorRunner.evaluate($0.vector, profile: $0.profile) })
+        }
         let results = ResultSlots(count: items.count)
         let chunk = (items.count + threads * 8 - 1) / (threads * 8)
         DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { c in

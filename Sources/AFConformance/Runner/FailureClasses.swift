@@ -33,11 +33,13 @@ extension RunReport {
                 classes[i].runs.append(r)
             } else {
                 index[key] = classes.count
-                classes.append(FailureClass(component: r.vector.component, level: r.level, path: path, note: note, runs: [r]))
+                classes.append(
+                    FailureClass(component: r.vector.component, level: r.level, path: path, note: note, runs: [r]))
             }
         }
         return classes.enumerated().sorted { a, b in
-            a.element.runs.count != b.element.runs.count ? a.element.runs.count > b.element.runs.count : a.offset < b.offset
+            a.element.runs.count != b.element.runs.count
+                ? a.element.runs.count > b.element.runs.count : a.offset < b.offset
         }.map(\.element)
     }
 
@@ -47,10 +49,15 @@ extension RunReport {
         var groups: [(key: String, errors: [ProtocolError])] = []
         for p in protocolErrors {
             let key = FailureText.generalised(p.message)
-            if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].errors.append(p) } else { groups.append((key, [p])) }
+            if let i = groups.firstIndex(where: { $0.key == key }) {
+                groups[i].errors.append(p)
+            } else {
+                groups.append((key, [p]))
+            }
         }
         return groups.enumerated().sorted { a, b in
-            a.element.errors.count != b.element.errors.count ? a.element.errors.count > b.element.errors.count : a.offset < b.offset
+            a.element.errors.count != b.element.errors.count
+                ? a.element.errors.count > b.element.errors.count : a.offset < b.offset
         }.map(\.element)
     }
 }
@@ -67,7 +74,9 @@ enum FailureText {
             guard let m = r.mismatches.first else { return ("output", "failed") }
             var note = digitsGeneralised(m.note)
             if m.note == "unexpected error", let e = m.actual {
-                let parts = [e["domain"]?.stringValue, e["kind"]?.stringValue, e["code"].map(\.jsonText)].compactMap { $0 }
+                let parts = [e["domain"]?.stringValue, e["kind"]?.stringValue, e["code"].map(\.jsonText)].compactMap {
+                    $0
+                }
                 if !parts.isEmpty { note += " " + parts.joined(separator: " ") }
             }
             return (indexesDropped(m.path), note)
@@ -100,7 +109,13 @@ enum FailureText {
         var escaped = false
         for c in text {
             if inQuote {
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inQuote = false; out += ["…", "\""] }
+                if escaped {
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "\"" {
+                    inQuote = false; out += ["…", "\""]
+                }
                 continue
             }
             out.append(c)

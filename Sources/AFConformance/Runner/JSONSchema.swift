@@ -45,11 +45,15 @@ public struct JSONSchema: Sendable {
                 }
                 switch m.key {
                 case "properties", "$defs":
-                    for sub in m.value.objectValue ?? [] { try checkKeywords(sub.value, path: "\(path)/\(m.key)/\(sub.key)") }
+                    for sub in m.value.objectValue ?? [] {
+                        try checkKeywords(sub.value, path: "\(path)/\(m.key)/\(sub.key)")
+                    }
                 case "items", "additionalProperties", "not":
                     try checkKeywords(m.value, path: "\(path)/\(m.key)")
                 case "anyOf", "oneOf", "allOf":
-                    for (i, sub) in (m.value.arrayValue ?? []).enumerated() { try checkKeywords(sub, path: "\(path)/\(m.key)/\(i)") }
+                    for (i, sub) in (m.value.arrayValue ?? []).enumerated() {
+                        try checkKeywords(sub, path: "\(path)/\(m.key)/\(i)")
+                    }
                 case "$ref":
                     guard let r = m.value.stringValue, r.hasPrefix("#/$defs/") else {
                         throw HarnessError("\(path)/$ref", "only local references (#/$defs/…) are supported")
@@ -84,7 +88,11 @@ public struct JSONSchema: Sendable {
         init(_ s: JSONValue) {
             rejectsAll = s == .bool(false)
             ref = s["$ref"]?.stringValue.map { String($0.dropFirst("#/$defs/".count)) }
-            if let t = s["type"] { types = t.arrayValue?.compactMap(\.stringValue) ?? [t.stringValue ?? ""] } else { types = nil }
+            if let t = s["type"] {
+                types = t.arrayValue?.compactMap(\.stringValue) ?? [t.stringValue ?? ""]
+            } else {
+                types = nil
+            }
             enumValues = s["enum"]?.arrayValue
             constValue = s["const"]
             required = s["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -146,7 +154,8 @@ public struct JSONSchema: Sendable {
                 } else {
                     switch n.additional {
                     case .any: break
-                    case .forbidden: out.append(.init(path: Self.child(path, m.key), message: "unknown field \"\(m.key)\""))
+                    case .forbidden:
+                        out.append(.init(path: Self.child(path, m.key), message: "unknown field \"\(m.key)\""))
                     case .schema(let sub): validate(m.value, against: sub, path: Self.child(path, m.key), into: &out)
                     }
                 }
@@ -166,7 +175,9 @@ public struct JSONSchema: Sendable {
                 }
             }
         case .string(let str):
-            if let k = n.minLength, str.unicodeScalars.count < k { fail(k == 1 ? "must not be empty" : "needs at least \(k) characters") }
+            if let k = n.minLength, str.unicodeScalars.count < k {
+                fail(k == 1 ? "must not be empty" : "needs at least \(k) characters")
+            }
         case .number(let t):
             if let m = n.minimum, let x = Double(t), x < m.value { fail("must be ≥ \(m.text)") }
         default:
@@ -182,7 +193,9 @@ public struct JSONSchema: Sendable {
         }
     }
 
-    private func alternatives(_ v: JSONValue, _ branches: [Node], exactlyOne: Bool, path: String, into out: inout [Violation]) {
+    private func alternatives(
+        _ v: JSONValue, _ branches: [Node], exactlyOne: Bool, path: String, into out: inout [Violation]
+    ) {
         var results: [[Violation]] = []
         for sub in branches {
             var r: [Violation] = []
@@ -210,7 +223,8 @@ public struct JSONSchema: Sendable {
 
     static func hasType(_ v: JSONValue, _ name: String) -> Bool {
         switch (name, v) {
-        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object), ("number", .number):
+        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object),
+            ("number", .number):
             return true
         case ("integer", .number):
             return !v.isDoubleLiteral
@@ -241,7 +255,8 @@ public struct JSONSchema: Sendable {
         case (.number(let x), .number(let y)): return x == y || (Double(x) != nil && Double(x) == Double(y))
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { jsonEqual($0, $1) }
         case (.object(let x), .object(let y)):
-            return x.count == y.count && x.allSatisfy { m in y.contains { $0.key == m.key && jsonEqual($0.value, m.value) } }
+            return x.count == y.count
+                && x.allSatisfy { m in y.contains { $0.key == m.key && jsonEqual($0.value, m.value) } }
         default: return a == b
         }
     }

@@ -25,8 +25,10 @@ public enum Level: String, Sendable, CaseIterable, Hashable, Comparable {
         case .must: noun = n == 1 ? "RFC violation" : "RFC violations"
         case .should: noun = n == 1 ? "missed RFC recommendation" : "missed RFC recommendations"
         case .af: noun = n == 1 ? "difference from AFNetworking" : "differences from AFNetworking"
-        case .decision: noun = n == 1 ? "difference from this project's decisions" : "differences from this project's decisions"
-        case .implementationDefined: noun = n == 1 ? "outcome outside the acceptable ones" : "outcomes outside the acceptable ones"
+        case .decision:
+            noun = n == 1 ? "difference from this project's decisions" : "differences from this project's decisions"
+        case .implementationDefined:
+            noun = n == 1 ? "outcome outside the acceptable ones" : "outcomes outside the acceptable ones"
         }
         return "\(n) \(noun) (\(rawValue))"
     }
@@ -37,7 +39,10 @@ public enum Level: String, Sendable, CaseIterable, Hashable, Comparable {
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = name.trimmingSpaces
             guard let level = Level(rawValue: trimmed) else {
-                throw HarnessError("--level", "unknown level \"\(trimmed)\"; expected a comma-separated list of \(allCases.map(\.rawValue).joined(separator: ", "))")
+                throw HarnessError(
+                    "--level",
+                    "unknown level \"\(trimmed)\"; expected a comma-separated list of \(allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             out.insert(level)
         }

@@ -37,7 +37,9 @@ public enum Matcher {
     /// expected order. The order is this project's decision (SPEC §6.4: the core keeps the input's),
     /// not an RFC's or AF's (RFC 8259 §4; AF's NSDictionary has none), so a run judged at another
     /// level compares the members without it (VECTORS.md §4 rule 4).
-    public static func compare(expected: JSONValue, actual: JSONValue, path: String = "output", memberOrder: Bool = true) -> [Mismatch] {
+    public static func compare(
+        expected: JSONValue, actual: JSONValue, path: String = "output", memberOrder: Bool = true
+    ) -> [Mismatch] {
         var out: [Mismatch] = []
         compare(expected, actual, path, exact: false, order: memberOrder, &out)
         return out
@@ -58,7 +60,9 @@ public enum Matcher {
     /// Fields whose values are JSON data, compared exactly rather than field by field.
     static let exactFields: Set<String> = ["json", "object"]
 
-    private static func compare(_ e: JSONValue, _ a: JSONValue, _ path: String, exact: Bool, order: Bool, _ out: inout [Mismatch]) {
+    private static func compare(
+        _ e: JSONValue, _ a: JSONValue, _ path: String, exact: Bool, order: Bool, _ out: inout [Mismatch]
+    ) {
         if isAnyMarker(e) { return }
         if let items = unorderedItems(e) {
             compareUnordered(items, a, path, allowExtra: false, order: order, &out)
@@ -76,18 +80,23 @@ public enum Matcher {
         case (.object(let members), .object(let actualMembers)):
             if exact, !members.map(\.key).elementsEqual(actualMembers.map(\.key), by: Self.sameBytes) {
                 let ek = members.map(\.key), ak = actualMembers.map(\.key)
-                let sameNames = ek.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+                let sameNames =
+                    ek.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
                     == ak.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
                 if !order, sameNames {
                     // The same names in another order: each expected member against the actual one of
                     // its name, the n-th of a repeated name against the n-th.
                     for (name, expectedValues) in Self.byName(members) {
-                        let actualValues = Self.byName(actualMembers).first { Self.sameBytes($0.name, name) }?.values ?? []
-                        for (x, y) in zip(expectedValues, actualValues) { compare(x, y, "\(path).\(name)", exact: true, order: order, &out) }
+                        let actualValues =
+                            Self.byName(actualMembers).first { Self.sameBytes($0.name, name) }?.values ?? []
+                        for (x, y) in zip(expectedValues, actualValues) {
+                            compare(x, y, "\(path).\(name)", exact: true, order: order, &out)
+                        }
                     }
                     return
                 }
-                let note = sameNames
+                let note =
+                    sameNames
                     ? "same members in a different order"
                     : "members differ: missing \(ek.filter { !ak.contains($0) }), unexpected \(ak.filter { !ek.contains($0) })"
                 out.append(Mismatch(path: path, expected: e, actual: a, note: note))
@@ -96,16 +105,21 @@ public enum Matcher {
             for m in members {
                 if isAbsentMarker(m.value) {
                     if let av = Self.member(a, m.key) {
-                        out.append(Mismatch(path: "\(path).\(m.key)", expected: nil, actual: av, note: "expected no \"\(m.key)\" field"))
+                        out.append(
+                            Mismatch(
+                                path: "\(path).\(m.key)", expected: nil, actual: av,
+                                note: "expected no \"\(m.key)\" field"))
                     }
                     continue
                 }
                 guard let av = Self.member(a, m.key) else {
-                    let note = m.key == "error" ? "expected an error, the output has none" : "missing field \"\(m.key)\""
+                    let note =
+                        m.key == "error" ? "expected an error, the output has none" : "missing field \"\(m.key)\""
                     out.append(Mismatch(path: "\(path).\(m.key)", expected: m.value, actual: nil, note: note))
                     continue
                 }
-                compare(m.value, av, "\(path).\(m.key)", exact: exact || exactFields.contains(m.key), order: order, &out)
+                compare(
+                    m.value, av, "\(path).\(m.key)", exact: exact || exactFields.contains(m.key), order: order, &out)
             }
             if path == "output", e["error"] == nil, let err = a["error"] {
                 out.append(Mismatch(path: "\(path).error", expected: nil, actual: err, note: "unexpected error"))
@@ -113,12 +127,19 @@ public enum Matcher {
         case (.array(let xs), .array(let ys)):
             if xs.count != ys.count {
                 // Point at the first differing item; that is usually the interesting one.
-                let firstDiff = zip(xs, ys).enumerated().first { !compare(expected: $0.element.0, actual: $0.element.1, memberOrder: order).isEmpty }?.offset ?? min(xs.count, ys.count)
-                out.append(Mismatch(path: path, expected: e, actual: a,
-                    note: "expected \(xs.count) item(s), found \(ys.count); first difference at [\(firstDiff)]"))
+                let firstDiff =
+                    zip(xs, ys).enumerated().first {
+                        !compare(expected: $0.element.0, actual: $0.element.1, memberOrder: order).isEmpty
+                    }?.offset ?? min(xs.count, ys.count)
+                out.append(
+                    Mismatch(
+                        path: path, expected: e, actual: a,
+                        note: "expected \(xs.count) item(s), found \(ys.count); first difference at [\(firstDiff)]"))
                 return
             }
-            for (i, (x, y)) in zip(xs, ys).enumerated() { compare(x, y, "\(path)[\(i)]", exact: exact, order: order, &out) }
+            for (i, (x, y)) in zip(xs, ys).enumerated() {
+                compare(x, y, "\(path)[\(i)]", exact: exact, order: order, &out)
+            }
         case (.number(let x), .number(let y)):
             if !Self.sameNumber(x, y) {
                 out.append(Mismatch(path: path, expected: e, actual: a, note: "numbers differ"))
@@ -126,16 +147,22 @@ public enum Matcher {
         case (.string(let x), .string(let y)):
             // Byte for byte: Swift's `==` would take canonically equivalent strings (é and e + U+0301)
             // as equal, and SPEC §2.3 tells such keys apart.
-            if !Self.sameBytes(x, y) { out.append(Mismatch(path: path, expected: e, actual: a, note: "strings differ")) }
+            if !Self.sameBytes(x, y) {
+                out.append(Mismatch(path: path, expected: e, actual: a, note: "strings differ"))
+            }
         default:
             if e != a {
-                out.append(Mismatch(path: path, expected: e, actual: a,
-                    note: "expected \(JSONSchema.typeName(e)), found \(JSONSchema.typeName(a))"))
+                out.append(
+                    Mismatch(
+                        path: path, expected: e, actual: a,
+                        note: "expected \(JSONSchema.typeName(e)), found \(JSONSchema.typeName(a))"))
             }
         }
     }
 
-    private static func compareUnordered(_ items: [JSONValue], _ a: JSONValue, _ path: String, allowExtra: Bool, order: Bool, _ out: inout [Mismatch]) {
+    private static func compareUnordered(
+        _ items: [JSONValue], _ a: JSONValue, _ path: String, allowExtra: Bool, order: Bool, _ out: inout [Mismatch]
+    ) {
         guard var remaining = a.arrayValue else {
             out.append(Mismatch(path: path, expected: .array(items), actual: a, note: "expected an array (any order)"))
             return
@@ -153,7 +180,10 @@ public enum Matcher {
             var parts: [String] = []
             if !missing.isEmpty { parts.append("missing \(JSONValue.array(missing).jsonText)") }
             if !remaining.isEmpty { parts.append("unexpected \(JSONValue.array(remaining).jsonText)") }
-            out.append(Mismatch(path: path, expected: .array(items), actual: a, note: (allowExtra ? "(includes) " : "(any order) ") + parts.joined(separator: "; ")))
+            out.append(
+                Mismatch(
+                    path: path, expected: .array(items), actual: a,
+                    note: (allowExtra ? "(includes) " : "(any order) ") + parts.joined(separator: "; ")))
         }
     }
 
@@ -161,7 +191,11 @@ public enum Matcher {
     static func byName(_ members: [JSONValue.Member]) -> [(name: String, values: [JSONValue])] {
         var out: [(name: String, values: [JSONValue])] = []
         for m in members {
-            if let i = out.firstIndex(where: { sameBytes($0.name, m.key) }) { out[i].values.append(m.value) } else { out.append((m.key, [m.value])) }
+            if let i = out.firstIndex(where: { sameBytes($0.name, m.key) }) {
+                out[i].values.append(m.value)
+            } else {
+                out.append((m.key, [m.value]))
+            }
         }
         return out
     }

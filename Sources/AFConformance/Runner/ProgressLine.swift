@@ -28,7 +28,9 @@ public final class ProgressLine: RunProgress {
         last = t
         let seconds = Double(elapsed) / 1e9
         var text = "running: \(done)/\(total) runs (\(total == 0 ? 100 : done * 100 / total) %), \(Int(seconds)) s"
-        if done > 0 && done < total { text += ", about \(Int(seconds / Double(done) * Double(total - done)) + 1) s left" }
+        if done > 0 && done < total {
+            text += ", about \(Int(seconds / Double(done) * Double(total - done)) + 1) s left"
+        }
         write(terminal ? "\r\u{1B}[K" + text : text + "\n")
         shown = true
     }

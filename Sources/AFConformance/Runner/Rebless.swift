@@ -40,7 +40,11 @@ public enum Rebless {
             }
             guard let new = proposals.first else { continue }
             if proposals.contains(where: { $0 != new }) {
-                plan.skipped.append((v.id, "profiles \(profiles.joined(separator: ", ")) now give different outputs; split the vector by profile first"))
+                plan.skipped.append(
+                    (
+                        v.id,
+                        "profiles \(profiles.joined(separator: ", ")) now give different outputs; split the vector by profile first"
+                    ))
                 continue
             }
             let differences = Matcher.compare(expected: v.expected, actual: new)
@@ -109,7 +113,8 @@ public enum Rebless {
                 }
                 guard let av = a[m.key] else { continue }
                 let sub = "\(path).\(m.key)"
-                out.append(.init(m.key, Matcher.exactFields.contains(m.key) ? av : project(m.value, onto: av, path: sub)))
+                out.append(
+                    .init(m.key, Matcher.exactFields.contains(m.key) ? av : project(m.value, onto: av, path: sub)))
             }
             return out.isEmpty && !am.isEmpty ? a : .object(out)
         case (.array(let xs), .array(let ys)) where xs.count == ys.count:
@@ -122,7 +127,9 @@ public enum Rebless {
     static func readDocument(_ file: String) throws(HarnessError) -> JSONValue {
         let bytes: [UInt8]
         do { bytes = try FileSystem.readFile(file) } catch { throw HarnessError(file, error.message) }
-        do { return try JSONParser(maxDepth: 4096).parse(bytes) } catch { throw HarnessError(file, "not valid JSON: \(error)") }
+        do { return try JSONParser(maxDepth: 4096).parse(bytes) } catch {
+            throw HarnessError(file, "not valid JSON: \(error)")
+        }
     }
 
     static func write(_ doc: JSONValue, to file: String) throws(HarnessError) {
@@ -156,7 +163,8 @@ public enum Promote {
         } else if let fromBytes = try Components.byName[component]?.input(fromFileBytes: bytes) {
             input = fromBytes
         } else {
-            throw HarnessError("input", "for \(component), give a JSON file {\"input\": …, \"options\": …} or --field NAME")
+            throw HarnessError(
+                "input", "for \(component), give a JSON file {\"input\": …, \"options\": …} or --field NAME")
         }
         if let extra {
             guard let members = extra.objectValue else { throw HarnessError("--with", "expected a JSON object") }
@@ -165,14 +173,18 @@ public enum Promote {
         return (input, nil)
     }
 
-    public static func promote(root: String, set: VectorSet, component: String, profile: String,
-                               input: JSONValue, options: JSONValue?, source: String, date: String) throws(HarnessError) -> Result {
+    public static func promote(
+        root: String, set: VectorSet, component: String, profile: String,
+        input: JSONValue, options: JSONValue?, source: String, date: String
+    ) throws(HarnessError) -> Result {
         guard Components.byName[component] != nil else {
-            throw HarnessError("--component", "unknown component \"\(component)\"; known: \(Components.names.joined(separator: ", "))")
+            throw HarnessError(
+                "--component", "unknown component \"\(component)\"; known: \(Components.names.joined(separator: ", "))")
         }
         let output: JSONValue
         switch Evaluator.evaluate(component: component, profile: profile, options: options, input: input) {
-        case .harnessError(let m), .unsupported(let m): throw HarnessError("input", "the harness cannot evaluate this input: \(m)")
+        case .harnessError(let m), .unsupported(let m):
+            throw HarnessError("input", "the harness cannot evaluate this input: \(m)")
         case .output(let o): output = o
         }
         let dir = FileSystem.join(root, component)
@@ -183,7 +195,9 @@ public enum Promote {
         } else {
             doc = .obj([
                 "schema": .string(VectorLoader.schemaTag), "component": .string(component),
-                "description": .string("Inputs promoted by `conformance promote` (fuzzer crashes, bug reports). Review each against the SPEC, fix `expected` if needed, drop `review`, then move it to a topic file keeping its id."),
+                "description": .string(
+                    "Inputs promoted by `conformance promote` (fuzzer crashes, bug reports). Review each against the SPEC, fix `expected` if needed, drop `review`, then move it to a topic file keeping its id."
+                ),
                 "refs": .array([]), "vectors": .array([]),
             ])
         }
@@ -200,7 +214,11 @@ public enum Promote {
         } while taken.contains(id)
         var members: [JSONValue.Member] = [
             .init("id", .string(id)),
-            .init("comment", .string("promoted from \(source) on \(date); expected is the implementation's output at that time, NOT yet checked against the SPEC")),
+            .init(
+                "comment",
+                .string(
+                    "promoted from \(source) on \(date); expected is the implementation's output at that time, NOT yet checked against the SPEC"
+                )),
             .init("review", .bool(true)),
             .init("profiles", .array([.string(profile)])),
             // Nobody has judged it yet: `coverage` fails until a reviewer gives it its authority.

@@ -16,9 +16,13 @@ public struct VectorLoader: Sendable {
     public init(root: String) throws(HarnessError) {
         let path = VectorPaths.schemaFile(root: root)
         let bytes: [UInt8]
-        do { bytes = try FileSystem.readFile(path) } catch { throw HarnessError(path, "cannot read the vector schema: \(error.message)") }
+        do { bytes = try FileSystem.readFile(path) } catch {
+            throw HarnessError(path, "cannot read the vector schema: \(error.message)")
+        }
         let json: JSONValue
-        do { json = try JSONParser().parse(bytes) } catch { throw HarnessError(path, "the vector schema is not valid JSON: \(error)") }
+        do { json = try JSONParser().parse(bytes) } catch {
+            throw HarnessError(path, "the vector schema is not valid JSON: \(error)")
+        }
         self.init(schema: try JSONSchema(json))
     }
 
@@ -51,11 +55,13 @@ public struct VectorLoader: Sendable {
             do {
                 files = try Self.vectorFiles(in: dir)
             } catch {
-                set.problems.append(VectorProblem(file: dir, message: "cannot read the vector directory: \(error.message)"))
+                set.problems.append(
+                    VectorProblem(file: dir, message: "cannot read the vector directory: \(error.message)"))
                 continue
             }
             if files.isEmpty {
-                set.problems.append(VectorProblem(file: dir, message: "no vector files (expected DIR/<component>/<topic>.json)"))
+                set.problems.append(
+                    VectorProblem(file: dir, message: "no vector files (expected DIR/<component>/<topic>.json)"))
             }
             for file in files { loadFile(file, into: &set, seen: &seen) }
         }
@@ -86,8 +92,10 @@ public struct VectorLoader: Sendable {
         for (i, v) in (doc["vectors"]?.arrayValue ?? []).enumerated() where !rejectedIndexes.contains(i) {
             guard let id = v["id"]?.stringValue else { continue }
             if let first = seen[id] {
-                set.problems.append(VectorProblem(file: file, id: id, field: "vectors[\(i)].id",
-                    message: "duplicate id (first defined in \(first)); this copy is not run"))
+                set.problems.append(
+                    VectorProblem(
+                        file: file, id: id, field: "vectors[\(i)].id",
+                        message: "duplicate id (first defined in \(first)); this copy is not run"))
                 continue
             }
             let ownRefs = v["refs"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -100,13 +108,14 @@ public struct VectorLoader: Sendable {
                 continue
             }
             seen[id] = file
-            set.vectors.append(Vector(
-                id: id, component: component, profiles: profiles,
-                options: v["options"], input: v["input"] ?? .object([]), expected: v["expected"] ?? .object([]),
-                comment: v["comment"]?.stringValue, refs: ownRefs + fileRefs.filter { !ownRefs.contains($0) },
-                review: v["review"]?.boolValue ?? false, file: file, index: i,
-                levels: authority.levels, authorities: authority.citations,
-                acceptable: v["acceptable"]?.arrayValue ?? []))
+            set.vectors.append(
+                Vector(
+                    id: id, component: component, profiles: profiles,
+                    options: v["options"], input: v["input"] ?? .object([]), expected: v["expected"] ?? .object([]),
+                    comment: v["comment"]?.stringValue, refs: ownRefs + fileRefs.filter { !ownRefs.contains($0) },
+                    review: v["review"]?.boolValue ?? false, file: file, index: i,
+                    levels: authority.levels, authorities: authority.citations,
+                    acceptable: v["acceptable"]?.arrayValue ?? []))
         }
     }
 
@@ -118,7 +127,9 @@ public struct VectorLoader: Sendable {
     /// `level` and `authority` spread over the vector's profiles (VECTORS.md §1.3): a string holds for
     /// every profile, an object names each of them, and exactly them. Their form is the schema's;
     /// this checks what a schema cannot: that they agree with `profiles`, and `acceptable` with the level.
-    static func authority(of v: JSONValue, profiles: [String]) -> Result<(levels: [String: Level], citations: [String: String]), FieldProblem> {
+    static func authority(of v: JSONValue, profiles: [String]) -> Result<
+        (levels: [String: Level], citations: [String: String]), FieldProblem
+    > {
         func spread(_ field: String) -> Result<[String: String], FieldProblem> {
             switch v[field] {
             case nil: return .success([:])
@@ -126,27 +137,42 @@ public struct VectorLoader: Sendable {
             case .object(let members)?:
                 let keys = members.map(\.key)
                 guard Set(keys) == Set(profiles) else {
-                    return .failure(FieldProblem(field: field, message:
-                        "names profiles \(keys.joined(separator: ", ")) but the vector runs under \(profiles.joined(separator: ", "))"))
+                    return .failure(
+                        FieldProblem(
+                            field: field,
+                            message:
+                                "names profiles \(keys.joined(separator: ", ")) but the vector runs under \(profiles.joined(separator: ", "))"
+                        ))
                 }
                 return .success(Dictionary(members.map { ($0.key, $0.value.stringValue ?? "") }) { a, _ in a })
             default: return .success([:])  // the schema reports the wrong type
             }
         }
         let names: [String: String], citations: [String: String]
-        switch spread("level") { case .success(let x): names = x; case .failure(let p): return .failure(p) }
-        switch spread("authority") { case .success(let x): citations = x; case .failure(let p): return .failure(p) }
+        switch spread("level") {
+        case .success(let x): names = x;
+        case .failure(let p): return .failure(p)
+        }
+        switch spread("authority") {
+        case .success(let x): citations = x;
+        case .failure(let p): return .failure(p)
+        }
         if names.isEmpty != citations.isEmpty {
-            return .failure(FieldProblem(field: names.isEmpty ? "level" : "authority",
-                                         message: "level and authority come together (VECTORS.md §1.3)"))
+            return .failure(
+                FieldProblem(
+                    field: names.isEmpty ? "level" : "authority",
+                    message: "level and authority come together (VECTORS.md §1.3)"))
         }
         let levels = names.compactMapValues(Level.init(rawValue:))
         let open = levels.values.contains(.implementationDefined)
         if open, v["acceptable"] == nil {
-            return .failure(FieldProblem(field: "acceptable", message: "an implementation-defined run lists its acceptable outcomes"))
+            return .failure(
+                FieldProblem(
+                    field: "acceptable", message: "an implementation-defined run lists its acceptable outcomes"))
         }
         if !open, v["acceptable"] != nil {
-            return .failure(FieldProblem(field: "acceptable", message: "only implementation-defined runs have acceptable outcomes"))
+            return .failure(
+                FieldProblem(field: "acceptable", message: "only implementation-defined runs have acceptable outcomes"))
         }
         return .success((levels, citations))
     }
@@ -165,8 +191,10 @@ public struct VectorLoader: Sendable {
         for violation in schema.validate(doc) {
             if let (i, rest) = Self.vectorIndex(violation.path) {
                 out.rejected.insert(i)
-                out.list.append(VectorProblem(file: file, id: idOf(i) ?? "vectors[\(i)]",
-                    field: rest.isEmpty ? "vectors[\(i)]" : rest, message: violation.message))
+                out.list.append(
+                    VectorProblem(
+                        file: file, id: idOf(i) ?? "vectors[\(i)]",
+                        field: rest.isEmpty ? "vectors[\(i)]" : rest, message: violation.message))
             } else {
                 out.fileRejected = true
                 out.list.append(VectorProblem(file: file, field: violation.path, message: violation.message))
@@ -176,14 +204,19 @@ public struct VectorLoader: Sendable {
         let component = doc["component"]?.stringValue ?? ""
         let folder = FileSystem.lastComponent(FileSystem.parent(file))
         if folder != component {
-            out.list.append(VectorProblem(file: file, field: "component",
-                message: "file declares component \"\(component)\" but lives in folder \"\(folder)\""))
+            out.list.append(
+                VectorProblem(
+                    file: file, field: "component",
+                    message: "file declares component \"\(component)\" but lives in folder \"\(folder)\""))
         }
         for (i, v) in vectors.enumerated() where !out.rejected.contains(i) {
             let id = v["id"]?.stringValue ?? ""
             if !id.hasPrefix(component + "/") {
                 out.rejected.insert(i)
-                out.list.append(VectorProblem(file: file, id: id, field: "id", message: "ids start with the component name: \"\(component)/…\""))
+                out.list.append(
+                    VectorProblem(
+                        file: file, id: id, field: "id",
+                        message: "ids start with the component name: \"\(component)/…\""))
             }
         }
         return out

@@ -115,7 +115,9 @@ public struct RunReport: Sendable {
     public var succeeded: Bool { failed == 0 }
     /// `P passed, F failed, X expected, N n/a`: every run is in exactly one of the four (a vector-file
     /// problem, protocol error or stale entry adds to F).
-    public var finalLine: String { "\(passed) passed, \(failed) failed, \(expectedFailureCount) expected, \(notApplicableCount) n/a" }
+    public var finalLine: String {
+        "\(passed) passed, \(failed) failed, \(expectedFailureCount) expected, \(notApplicableCount) n/a"
+    }
 
     /// Vectors and runs evaluated per second, to compare sources (nil when nothing was evaluated, or
     /// an outside implementation could not be started).
@@ -211,7 +213,9 @@ public struct ExpectedFailures: Sendable {
         do { bytes = try FileSystem.readFile(path) } catch { throw HarnessError(path, error.message) }
         let doc: JSONValue
         do { doc = try JSONParser().parse(bytes) } catch { throw HarnessError(path, "not valid JSON: \(error)") }
-        guard let members = doc.objectValue else { throw HarnessError(path, "expected an object mapping vector id → reason") }
+        guard let members = doc.objectValue else {
+            throw HarnessError(path, "expected an object mapping vector id → reason")
+        }
         var out = ExpectedFailures()
         for m in members {
             guard let reason = m.value.stringValue, !reason.isEmpty else {
@@ -260,19 +264,24 @@ public enum VectorRunner {
     /// `available` is the set of components this build evaluates (tests narrow it to simulate a
     /// component that has not landed yet).
     /// `jobs` > 1 evaluates on that many threads; results keep the vectors' order either way.
-    public static func run(_ set: VectorSet, selection: RunSelection = RunSelection(),
-                           expectedFailures: ExpectedFailures = ExpectedFailures(),
-                           available: Set<String> = Set(Components.names), jobs: Int = 1) -> RunReport {
-        run(set, selection: selection, expectedFailures: expectedFailures, available: available,
+    public static func run(
+        _ set: VectorSet, selection: RunSelection = RunSelection(),
+        expectedFailures: ExpectedFailures = ExpectedFailures(),
+        available: Set<String> = Set(Components.names), jobs: Int = 1
+    ) -> RunReport {
+        run(
+            set, selection: selection, expectedFailures: expectedFailures, available: available,
             source: InProcessSource(jobs: jobs))
     }
 
     /// Runs with results from `source`. `available` (nil: every component) names the components the
     /// source evaluates; runs of other components are reported as one group, not evaluated. An
     /// outside implementation gets every component: an unknown one is its own harness error to give.
-    public static func run(_ set: VectorSet, selection: RunSelection = RunSelection(),
-                           expectedFailures: ExpectedFailures = ExpectedFailures(),
-                           available: Set<String>? = nil, source: some EvaluationSource) -> RunReport {
+    public static func run(
+        _ set: VectorSet, selection: RunSelection = RunSelection(),
+        expectedFailures: ExpectedFailures = ExpectedFailures(),
+        available: Set<String>? = nil, source: some EvaluationSource
+    ) -> RunReport {
         var report = RunReport()
         report.problems = set.problems
         let start = FileSystem.now()
@@ -298,9 +307,13 @@ public enum VectorRunner {
         }
         report.protocolErrors = produced.protocolErrors
         report.implementation = produced.implementation
-        report.unavailableComponents = unavailable.keys.sorted().map { (component: $0, runs: unavailable[$0]!.runs, files: unavailable[$0]!.files) }
+        report.unavailableComponents = unavailable.keys.sorted().map {
+            (component: $0, runs: unavailable[$0]!.runs, files: unavailable[$0]!.files)
+        }
         let known = Set(set.vectors.map(\.id))
-        report.staleExpectedFailures = expectedFailures.entries.map(\.key).filter { !known.contains(ExpectedFailures.idPart($0)) }
+        report.staleExpectedFailures = expectedFailures.entries.map(\.key).filter {
+            !known.contains(ExpectedFailures.idPart($0))
+        }
         report.expectedFailureFiles = expectedFailures.files
         report.evalNanoseconds = FileSystem.now() - start
         return report
@@ -309,7 +322,9 @@ public enum VectorRunner {
     /// The selected runs, one per (vector, profile), in the vectors' order: what `run` evaluates.
     /// Mutation analysis (`afs-mutants`) evaluates them one at a time and stops at the first
     /// failure, so only survivors pay for the whole set.
-    public static func selectedRuns(_ set: VectorSet, selection: RunSelection = RunSelection()) -> [(vector: Vector, profile: String)] {
+    public static func selectedRuns(_ set: VectorSet, selection: RunSelection = RunSelection()) -> [(
+        vector: Vector, profile: String
+    )] {
         var out: [(vector: Vector, profile: String)] = []
         for v in set.vectors where selection.selects(v) {
             for p in selection.runProfiles(v) { out.append((v, p)) }
@@ -319,7 +334,9 @@ public enum VectorRunner {
 
     /// Evaluates one vector under one profile in-process and compares.
     public static func evaluate(_ v: Vector, profile: String) -> RunResult {
-        judge(v, profile: profile, Evaluator.evaluate(component: v.component, profile: profile, options: v.options, input: v.input))
+        judge(
+            v, profile: profile,
+            Evaluator.evaluate(component: v.component, profile: profile, options: v.options, input: v.input))
     }
 
     /// Compares one outcome (from any source) with the vector's expected output.
@@ -333,11 +350,17 @@ public enum VectorRunner {
             let order = Matcher.comparesMemberOrder(at: v.level(for: profile))
             let mismatches = Matcher.compare(expected: v.expected, actual: actual, memberOrder: order)
             if !mismatches.isEmpty, v.level(for: profile) == .implementationDefined,
-               let i = v.acceptable.firstIndex(where: { Matcher.matches(expected: $0, actual: actual, memberOrder: order) }) {
-                return RunResult(vector: v, profile: profile, status: .passed, actual: actual, mismatches: [], acceptedAlternative: i)
+                let i = v.acceptable.firstIndex(where: {
+                    Matcher.matches(expected: $0, actual: actual, memberOrder: order)
+                })
+            {
+                return RunResult(
+                    vector: v, profile: profile, status: .passed, actual: actual, mismatches: [], acceptedAlternative: i
+                )
             }
-            return RunResult(vector: v, profile: profile, status: mismatches.isEmpty ? .passed : .failed,
-                             actual: actual, mismatches: mismatches)
+            return RunResult(
+                vector: v, profile: profile, status: mismatches.isEmpty ? .passed : .failed,
+                actual: actual, mismatches: mismatches)
         }
     }
 }

@@ -33,7 +33,11 @@ public struct Vector: Sendable {
         var groups: [(level: String, profiles: [String])] = []
         for p in profiles {
             let name = levels[p]?.rawValue ?? "no level"
-            if let i = groups.firstIndex(where: { $0.level == name }) { groups[i].profiles.append(p) } else { groups.append((name, [p])) }
+            if let i = groups.firstIndex(where: { $0.level == name }) {
+                groups[i].profiles.append(p)
+            } else {
+                groups.append((name, [p]))
+            }
         }
         if groups.count == 1 { return groups[0].level }
         return groups.map { "\($0.profiles.joined(separator: ", ")): \($0.level)" }.joined(separator: "; ")

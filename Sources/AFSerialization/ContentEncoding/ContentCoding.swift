@@ -26,11 +26,15 @@ public enum ContentCoding: String, Sendable, Hashable, CaseIterable {
             case "gzip", "x-gzip": coding = .gzip
             case "deflate": coding = .deflate
             default:
-                throw AFSError(.unsupportedContentEncoding, "unsupported content coding \"\(String(name.prefix(64)))\"", context: ["coding": String(name.prefix(64))])
+                throw AFSError(
+                    .unsupportedContentEncoding, "unsupported content coding \"\(String(name.prefix(64)))\"",
+                    context: ["coding": String(name.prefix(64))])
             }
             out.append(coding)
             if out.count > maxLayers {
-                throw AFSError(.limitExceeded, "more than \(maxLayers) content codings", context: ["limit": String(maxLayers), "field": "Content-Encoding"])
+                throw AFSError(
+                    .limitExceeded, "more than \(maxLayers) content codings",
+                    context: ["limit": String(maxLayers), "field": "Content-Encoding"])
             }
         }
         return out
@@ -49,7 +53,9 @@ extension AFSError.Kind {
 extension HTTPResponse {
     /// This response with its body decoded per `Content-Encoding` and that header removed
     /// (SPEC §7: decoding happens before validation). No body stays no body.
-    public func decodingContentEncoding(maxDecodedSize: Int = Limits.default.maxDecodedSize) throws(AFSError) -> HTTPResponse {
+    public func decodingContentEncoding(maxDecodedSize: Int = Limits.default.maxDecodedSize) throws(AFSError)
+        -> HTTPResponse
+    {
         let codings = try ContentCoding.parseList(headerValue("Content-Encoding"))
         guard !codings.isEmpty else { return self }
         var copy = self

@@ -9,14 +9,18 @@ public final class ContentDecoder {
     private var finished = false
 
     /// - Parameter maxDecodedSize: bound on every inflating layer's output (SPEC §8, default 64 MiB).
-    public convenience init(contentEncoding: String?, maxDecodedSize: Int = Limits.default.maxDecodedSize) throws(AFSError) {
+    public convenience init(contentEncoding: String?, maxDecodedSize: Int = Limits.default.maxDecodedSize)
+        throws(AFSError)
+    {
         try self.init(codings: try ContentCoding.parseList(contentEncoding), maxDecodedSize: maxDecodedSize)
     }
 
     /// `codings` in the order they were applied.
     public init(codings: [ContentCoding], maxDecodedSize: Int = Limits.default.maxDecodedSize) throws(AFSError) {
         if codings.count > ContentCoding.maxLayers {
-            throw AFSError(.limitExceeded, "more than \(ContentCoding.maxLayers) content codings", context: ["limit": String(ContentCoding.maxLayers)])
+            throw AFSError(
+                .limitExceeded, "more than \(ContentCoding.maxLayers) content codings",
+                context: ["limit": String(ContentCoding.maxLayers)])
         }
         var stages: [InflateStage?] = []
         for (i, c) in codings.enumerated() {
@@ -64,7 +68,9 @@ public final class ContentDecoder {
     }
 
     /// One-shot convenience.
-    public static func decode(_ body: [UInt8], contentEncoding: String?, maxDecodedSize: Int = Limits.default.maxDecodedSize) throws(AFSError) -> [UInt8] {
+    public static func decode(
+        _ body: [UInt8], contentEncoding: String?, maxDecodedSize: Int = Limits.default.maxDecodedSize
+    ) throws(AFSError) -> [UInt8] {
         let codings = try ContentCoding.parseList(contentEncoding)
         let d = try ContentDecoder(codings: codings, maxDecodedSize: maxDecodedSize)
         // A lone gzip layer states its (last member's) size mod 2^32 in the trailer: use it as
@@ -212,7 +218,9 @@ final class InflateStage {
         consumed += input.count
     }
 
-    private func run(_ input: UnsafeBufferPointer<UInt8>, sink: (UnsafeBufferPointer<UInt8>) throws(AFSError) -> Void) throws(AFSError) {
+    private func run(_ input: UnsafeBufferPointer<UInt8>, sink: (UnsafeBufferPointer<UInt8>) throws(AFSError) -> Void)
+        throws(AFSError)
+    {
         guard let base = input.baseAddress else { return }
         var offset = 0
         while offset < input.count {
@@ -265,8 +273,14 @@ final class InflateStage {
                     if isDirect { direct!.count += n }
                     if produced > limit {
                         // Hand on the bytes up to the limit, then fail (see ContentDecoder.write).
-                        if isDirect { direct!.count -= 1 } else if n > 1 { try sink(UnsafeBufferPointer(start: scratch, count: n - 1)) }
-                        throw AFSError(.limitExceeded, "decoded content larger than \(limit) bytes", offset: consumed + used, context: context.merging(["limit": String(limit)]) { a, _ in a })
+                        if isDirect {
+                            direct!.count -= 1
+                        } else if n > 1 {
+                            try sink(UnsafeBufferPointer(start: scratch, count: n - 1))
+                        }
+                        throw AFSError(
+                            .limitExceeded, "decoded content larger than \(limit) bytes", offset: consumed + used,
+                            context: context.merging(["limit": String(limit)]) { a, _ in a })
                     }
                     if !isDirect, n > 0 { try sink(UnsafeBufferPointer(start: scratch, count: n)) }
                     if !isDirect, n == space, scratchSize < Self.maxScratchSize {
@@ -283,12 +297,16 @@ final class InflateStage {
                     case Z_BUF_ERROR:
                         // No progress: only legitimate when zlib wants more input.
                         if stream.pointee.avail_in != 0 {
-                            throw AFSError(.corruptContent, "corrupt \(codingName) data: no progress", offset: consumed + used, context: context)
+                            throw AFSError(
+                                .corruptContent, "corrupt \(codingName) data: no progress", offset: consumed + used,
+                                context: context)
                         }
                         if unfed == 0 { break inner }
                     default:
                         let msg = stream.pointee.msg.map { String(cString: $0) } ?? "zlib error \(rc)"
-                        throw AFSError(.corruptContent, "corrupt \(codingName) data: \(msg)", offset: consumed + used, context: context)
+                        throw AFSError(
+                            .corruptContent, "corrupt \(codingName) data: \(msg)", offset: consumed + used,
+                            context: context)
                     }
                 }
                 offset = used
@@ -307,9 +325,13 @@ final class InflateStage {
             // zlib waits for the magic's second byte; but a lone byte other than 0x1F can begin no
             // member: corrupt (Python's "Not a gzipped file"), not truncated. A lone 0x1F still could.
             if format == .gzip, consumed - memberStart == 1, let first = memberFirstByte, first != 0x1F {
-                throw AFSError(.corruptContent, "corrupt gzip data: byte 0x\(String(first, radix: 16)) where a member's magic 1f 8b begins", offset: consumed, context: context)
+                throw AFSError(
+                    .corruptContent,
+                    "corrupt gzip data: byte 0x\(String(first, radix: 16)) where a member's magic 1f 8b begins",
+                    offset: consumed, context: context)
             }
-            throw AFSError(.truncatedContent, "truncated \(codingName) data: end of stream marker missing", context: context)
+            throw AFSError(
+                .truncatedContent, "truncated \(codingName) data: end of stream marker missing", context: context)
         case .betweenMembers, .ended:
             break
         }

@@ -12,8 +12,10 @@ public final class MultipartBodyStream: RequestBodyStream, @unchecked Sendable {
 
     init(parts: [MultipartPart], boundary: [UInt8], contentLength: Int, scanBodies: Bool, throttle: MultipartThrottle) {
         reader = .allocate(capacity: 1)
-        reader.initialize(to: PhaseReader(parts: parts, boundary: boundary, contentLength: contentLength,
-                                          scanBodies: scanBodies, throttle: throttle))
+        reader.initialize(
+            to: PhaseReader(
+                parts: parts, boundary: boundary, contentLength: contentLength,
+                scanBodies: scanBodies, throttle: throttle))
     }
 
     deinit {
@@ -204,9 +206,12 @@ struct PhaseReader {
             let k = min(memoryBody.count - phaseOffset, out.count - at)
             if scanBodies, k > 0 {
                 let start = phaseOffset
-                if let end = memoryBody.withUnsafeBytes({ matcher.scan(UnsafeRawBufferPointer(rebasing: $0[start..<(start + k)])) }) {
-                    throw AFSError(.boundaryCollision, "part \(partIndex)'s body contains the delimiter",
-                                   offset: matcher.bodyOffset(completedAt: start + end), context: ["part": String(partIndex)])
+                if let end = memoryBody.withUnsafeBytes({
+                    matcher.scan(UnsafeRawBufferPointer(rebasing: $0[start..<(start + k)]))
+                }) {
+                    throw AFSError(
+                        .boundaryCollision, "part \(partIndex)'s body contains the delimiter",
+                        offset: matcher.bodyOffset(completedAt: start + end), context: ["part": String(partIndex)])
                 }
             }
             if k > 0 {
@@ -227,19 +232,24 @@ struct PhaseReader {
         let got = try src.read(into: dest)
         let declared = parts[partIndex].body.length
         if got < 0 || got > want {
-            throw AFSError(.bodyLengthMismatch, "part \(partIndex)'s stream reported \(got) bytes for a \(want)-byte read",
-                           context: ["part": String(partIndex)])
+            throw AFSError(
+                .bodyLengthMismatch, "part \(partIndex)'s stream reported \(got) bytes for a \(want)-byte read",
+                context: ["part": String(partIndex)])
         }
         if got == 0 {
-            throw AFSError(.bodyLengthMismatch,
-                           "part \(partIndex) ended after \(declared - bodyRemaining) of its declared \(declared) bytes",
-                           offset: bytesRead + at,
-                           context: ["part": String(partIndex), "declared": String(declared), "actual": String(declared - bodyRemaining)])
+            throw AFSError(
+                .bodyLengthMismatch,
+                "part \(partIndex) ended after \(declared - bodyRemaining) of its declared \(declared) bytes",
+                offset: bytesRead + at,
+                context: [
+                    "part": String(partIndex), "declared": String(declared), "actual": String(declared - bodyRemaining),
+                ])
         }
         if scanBodies, let end = matcher.scan(UnsafeRawBufferPointer(rebasing: dest[0..<got])) {
             let offsetInBody = matcher.bodyOffset(completedAt: declared - bodyRemaining + end)
-            throw AFSError(.boundaryCollision, "part \(partIndex)'s body contains the delimiter",
-                           offset: offsetInBody, context: ["part": String(partIndex)])
+            throw AFSError(
+                .boundaryCollision, "part \(partIndex)'s body contains the delimiter",
+                offset: offsetInBody, context: ["part": String(partIndex)])
         }
         bodyRemaining -= got
         if bodyRemaining == 0 { try finishStreamedBody() }
@@ -253,8 +263,9 @@ struct PhaseReader {
         let extra = try withUnsafeMutableBytes(of: &probe) { (p) throws(AFSError) -> Int in try src.read(into: p) }
         if extra != 0 {
             let declared = parts[partIndex].body.length
-            throw AFSError(.bodyLengthMismatch, "part \(partIndex) has more than its declared \(declared) bytes",
-                           context: ["part": String(partIndex), "declared": String(declared), "actual": ">\(declared)"])
+            throw AFSError(
+                .bodyLengthMismatch, "part \(partIndex) has more than its declared \(declared) bytes",
+                context: ["part": String(partIndex), "declared": String(declared), "actual": ">\(declared)"])
         }
         source = nil
         advance(to: .closingDelimiter)

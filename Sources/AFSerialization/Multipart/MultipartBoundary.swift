@@ -52,7 +52,8 @@ public enum MultipartBoundary {
     /// RFC 2046 `bcharsnospace` plus space.
     static func isBChar(_ c: UInt8) -> Bool {
         switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "a")...UInt8(ascii: "z"):
             return true
         default:
             return Array("'()+_,-./:=? ".utf8).contains(c)
@@ -69,8 +70,9 @@ public enum MultipartBoundary {
             throw AFSError(.invalidBoundary, "the boundary is empty", context: ["limit": "1...\(maxLength)"])
         }
         if profile == .strict && bytes.count > maxLength {
-            throw AFSError(.invalidBoundary, "the boundary is \(bytes.count) bytes; RFC 2046 allows at most \(maxLength)",
-                           context: ["limit": "1...\(maxLength)", "length": String(bytes.count)])
+            throw AFSError(
+                .invalidBoundary, "the boundary is \(bytes.count) bytes; RFC 2046 allows at most \(maxLength)",
+                context: ["limit": "1...\(maxLength)", "length": String(bytes.count)])
         }
         for (i, c) in bytes.enumerated() {
             if c == 0x0D || c == 0x0A {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File access for file-path parts, through the C library (no Foundation in the core).
@@ -15,8 +15,8 @@ enum MultipartFile {
     ///
     /// AF checks only the scheme (`-isFileURL`), and Foundation makes a file URL's path from its
     /// path component alone: in `af3`/`af4` the host is ignored. A file URL without a path
-    /// (`file://localhost`) names the empty path, which no file has. `strict` does not read a local file for another host
-    /// (RFC 8089 §2: the host names the machine the file is on): not reachable either.
+    /// (`file://localhost`) names the empty path, which no file has. `strict` does not read a local file for another
+    /// host (RFC 8089 §2: the host names the machine the file is on): not reachable either.
     static func path(fromURL url: String, profile: Profile = .default) throws(AFSError) -> String {
         let bytes = Array(url.utf8)
         if url.hasPrefix("file://") {
@@ -28,8 +28,11 @@ enum MultipartFile {
         }
         // A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" (RFC 3986 §3.1).
         if let colon = bytes.firstIndex(of: 0x3A), colon > 0,
-           bytes[0] < 0x80, isAlpha(bytes[0]),
-           bytes[1..<colon].allSatisfy({ isAlpha($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) {
+            bytes[0] < 0x80, isAlpha(bytes[0]),
+            bytes[1..<colon].allSatisfy({
+                isAlpha($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+            })
+        {
             throw requestError(notFileURLReason, url)
         }
         if bytes.isEmpty { throw requestError(notFileURLReason, url) }
@@ -40,9 +43,10 @@ enum MultipartFile {
 
     static func requestError(_ reason: String, _ url: String) -> AFSError {
         // AF sets only the failure reason; Darwin's NSError then describes itself with it.
-        AFSError(domain: AFSError.requestDomain, code: -1000,
-                 message: "The operation couldn’t be completed. \(reason)",
-                 failureReason: reason, context: ["url": url])
+        AFSError(
+            domain: AFSError.requestDomain, code: -1000,
+            message: "The operation couldn’t be completed. \(reason)",
+            failureReason: reason, context: ["url": url])
     }
 
     private static func percentDecoded(_ s: String) -> String {

@@ -3,10 +3,13 @@ extension HTTPRequestSerializer {
     /// The request a multipart form starts from: the §3.2 request for `method` and `url` with no
     /// parameters (a POST gets an empty form body and the form Content-Type). GET and HEAD are a
     /// typed error (AF asserts).
-    public func multipartBaseRequest(method: String, url: String, headers: HTTPHeaders = []) throws(AFSError) -> Request {
+    public func multipartBaseRequest(method: String, url: String, headers: HTTPHeaders = []) throws(AFSError) -> Request
+    {
         let m = method.uppercased()
         if m == "GET" || m == "HEAD" {
-            throw AFSError(.multipartMethodNotAllowed, "\(method) requests cannot carry a multipart body", context: ["method": method])
+            throw AFSError(
+                .multipartMethodNotAllowed, "\(method) requests cannot carry a multipart body",
+                context: ["method": method])
         }
         return try serialize(Request(method: method, url: url, headers: headers), parameters: nil)
     }
@@ -30,7 +33,9 @@ extension MultipartFormData {
     /// No parts → `request` unchanged. Otherwise (after `strict`'s collision check) the body becomes
     /// the phase reader, `Content-Type: multipart/form-data; boundary=B` replaces any Content-Type,
     /// and `Content-Length` is the exact total, computed without reading a body.
-    public mutating func finalizing(_ request: Request, throttle: MultipartThrottle = .init()) throws(AFSError) -> Request {
+    public mutating func finalizing(_ request: Request, throttle: MultipartThrottle = .init()) throws(AFSError)
+        -> Request
+    {
         guard !parts.isEmpty else { return request }
         try resolveBoundaryCollisions()
         var out = request

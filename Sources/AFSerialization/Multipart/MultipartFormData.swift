@@ -10,7 +10,10 @@ public struct MultipartFormData: Sendable {
     private var random: (any BoundaryRandomSource)?
 
     /// A form with a generated boundary (SPEC §5.1).
-    public init(profile: Profile = .default, random: some BoundaryRandomSource = SystemBoundaryRandom(), limits: Limits = .default) {
+    public init(
+        profile: Profile = .default, random: some BoundaryRandomSource = SystemBoundaryRandom(),
+        limits: Limits = .default
+    ) {
         var r = random
         self.profile = profile
         self.boundary = MultipartBoundary.generate(using: &r)
@@ -54,7 +57,9 @@ public struct MultipartFormData: Sendable {
     }
 
     /// In-memory file data with a filename and MIME type.
-    public mutating func appendFileData(_ data: [UInt8], name: String, filename: String, mimeType: String) throws(AFSError) {
+    public mutating func appendFileData(_ data: [UInt8], name: String, filename: String, mimeType: String)
+        throws(AFSError)
+    {
         try append(fileHeaders(name: name, filename: filename, mimeType: mimeType), .bytes(data))
     }
 
@@ -82,17 +87,20 @@ public struct MultipartFormData: Sendable {
         _ source: MultipartStreamSource, length: Int, name: String, filename: String, mimeType: String
     ) throws(AFSError) {
         guard length >= 0 else {
-            throw AFSError(.invalidOption, "a stream's declared length cannot be negative", context: ["length": String(length)])
+            throw AFSError(
+                .invalidOption, "a stream's declared length cannot be negative", context: ["length": String(length)])
         }
-        try append(fileHeaders(name: name, filename: filename, mimeType: mimeType), .stream(source, declaredLength: length))
+        try append(
+            fileHeaders(name: name, filename: filename, mimeType: mimeType), .stream(source, declaredLength: length))
     }
 
     /// A part with the caller's headers, in the caller's order.
     public mutating func appendPart(headers: [MultipartHeader], body: MultipartBody) throws(AFSError) {
         if profile == .strict {
             for (i, h) in headers.enumerated() where breaksFraming(h.name) || breaksFraming(h.value) || h.name.isEmpty {
-                throw AFSError(.invalidPartHeader, "a part header name is empty or a name/value holds CR or LF",
-                               context: ["part": String(parts.count), "header": String(i)])
+                throw AFSError(
+                    .invalidPartHeader, "a part header name is empty or a name/value holds CR or LF",
+                    context: ["part": String(parts.count), "header": String(i)])
             }
         }
         if body.length < 0 {
@@ -103,7 +111,9 @@ public struct MultipartFormData: Sendable {
 
     /// Request parameters as form fields (SPEC §5.3): flattened and sorted as §2 with raw field
     /// names; data is sent raw, null as an empty body, anything else as its description.
-    public mutating func appendParameters(_ parameters: ParameterValue, options: QueryStringOptions = .init()) throws(AFSError) {
+    public mutating func appendParameters(_ parameters: ParameterValue, options: QueryStringOptions = .init())
+        throws(AFSError)
+    {
         for pair in try QueryString.pairs(parameters, profile: profile, options: options) {
             let body: [UInt8]
             switch pair.value {
@@ -121,8 +131,9 @@ public struct MultipartFormData: Sendable {
 
     private mutating func append(_ part: MultipartPart) throws(AFSError) {
         if parts.count >= limits.maxMultipartParts {
-            throw AFSError(.limitExceeded, "more than \(limits.maxMultipartParts) multipart parts",
-                           context: ["limit": "maxMultipartParts=\(limits.maxMultipartParts)"])
+            throw AFSError(
+                .limitExceeded, "more than \(limits.maxMultipartParts) multipart parts",
+                context: ["limit": "maxMultipartParts=\(limits.maxMultipartParts)"])
         }
         parts.append(part)
     }
@@ -169,8 +180,9 @@ public struct MultipartFormData: Sendable {
         for attempt in 0..<64 {
             guard let (index, offset) = firstCollision() else { return }
             guard boundaryIsGenerated, var r = random, attempt < 63 else {
-                throw AFSError(.boundaryCollision, "part \(index)'s body contains the delimiter CRLF--\(boundary)",
-                               offset: offset, context: ["part": String(index), "boundary": boundary])
+                throw AFSError(
+                    .boundaryCollision, "part \(index)'s body contains the delimiter CRLF--\(boundary)",
+                    offset: offset, context: ["part": String(index), "boundary": boundary])
             }
             boundary = MultipartBoundary.generate(using: &r)
             random = r
@@ -191,7 +203,8 @@ public struct MultipartFormData: Sendable {
     /// it goes (a typed error); call ``resolveBoundaryCollisions()`` first (``finalizing`` does) so
     /// a generated boundary is replaced instead.
     public func makeStream(throttle: MultipartThrottle = .init()) -> MultipartBodyStream {
-        MultipartBodyStream(parts: parts, boundary: Array(boundary.utf8), contentLength: contentLength,
-                            scanBodies: profile == .strict, throttle: throttle)
+        MultipartBodyStream(
+            parts: parts, boundary: Array(boundary.utf8), contentLength: contentLength,
+            scanBodies: profile == .strict, throttle: throttle)
     }
 }

@@ -113,11 +113,12 @@ public struct MultipartParser: Sendable {
         // No delimiter line completed yet: the preamble always, a candidate line only if it
         // began in the preamble (one that began in a body means the body is unterminated).
         case .preamble,
-             .afterBoundary where !candidateInBody, .closeDash where !candidateInBody,
-             .padding where !candidateInBody, .boundaryLF where !candidateInBody:
+            .afterBoundary where !candidateInBody, .closeDash where !candidateInBody,
+            .padding where !candidateInBody, .boundaryLF where !candidateInBody:
             throw fail(.multipartBadDelimiter, "no delimiter line --\(boundary) found", at: offset)
         default:
-            throw fail(.multipartMissingCloseDelimiter, "input ended before the close delimiter --\(boundary)--", at: offset)
+            throw fail(
+                .multipartMissingCloseDelimiter, "input ended before the close delimiter --\(boundary)--", at: offset)
         }
     }
 
@@ -135,7 +136,8 @@ public struct MultipartParser: Sendable {
                 var size = chunkSizes.isEmpty ? all.count : chunkSizes[k % chunkSizes.count]
                 k += 1
                 guard size >= 1 else {
-                    throw AFSError(.invalidOption, "chunk sizes must be at least 1", context: ["chunkSize": String(size)])
+                    throw AFSError(
+                        .invalidOption, "chunk sizes must be at least 1", context: ["chunkSize": String(size)])
                 }
                 size = min(size, all.count - i)
                 parts += try p.feedCollecting(UnsafeRawBufferPointer(rebasing: all[i..<(i + size)]))
@@ -147,7 +149,9 @@ public struct MultipartParser: Sendable {
         return parts
     }
 
-    private mutating func fail(_ kind: AFSError.Kind, _ message: String, at offset: Int, context: [String: String] = [:]) -> AFSError {
+    private mutating func fail(
+        _ kind: AFSError.Kind, _ message: String, at offset: Int, context: [String: String] = [:]
+    ) -> AFSError {
         let e = AFSError(kind, message, offset: offset, context: context)
         state = .failed(e)
         return e
@@ -161,8 +165,9 @@ public struct MultipartParser: Sendable {
             // outcome never depends on how the input was split.
             let allowed = max(0, maxTotal - offset)
             if allowed > 0 { try feed(UnsafeRawBufferPointer(rebasing: p[..<allowed])) }
-            throw fail(.limitExceeded, "multipart body exceeds \(maxTotal) bytes", at: maxTotal,
-                       context: ["limit": "maxMultipartBytes=\(maxTotal)"])
+            throw fail(
+                .limitExceeded, "multipart body exceeds \(maxTotal) bytes", at: maxTotal,
+                context: ["limit": "maxMultipartBytes=\(maxTotal)"])
         }
         var i = 0
         while i < p.count {
@@ -227,8 +232,9 @@ public struct MultipartParser: Sendable {
             guard c == 0x0A else { return notADelimiter() }
             try endBody()
             if partCount >= options.limits.maxMultipartParts {
-                throw fail(.limitExceeded, "more than \(options.limits.maxMultipartParts) parts", at: offset,
-                           context: ["limit": "maxMultipartParts=\(options.limits.maxMultipartParts)"])
+                throw fail(
+                    .limitExceeded, "more than \(options.limits.maxMultipartParts) parts", at: offset,
+                    context: ["limit": "maxMultipartParts=\(options.limits.maxMultipartParts)"])
             }
             partCount += 1
             headers = []
@@ -246,19 +252,25 @@ public struct MultipartParser: Sendable {
             case 0x09, 0x20..<0x7F:
                 line.append(c)
             case 0x0A:
-                throw fail(.multipartBareLineBreak, "bare LF in the header section (header lines end in CRLF)", at: offset)
+                throw fail(
+                    .multipartBareLineBreak, "bare LF in the header section (header lines end in CRLF)", at: offset)
             case 0x80...:
                 guard options.allowUTF8Headers else {
-                    throw fail(.multipartNonASCIIHeader, "byte 0x\(String(c, radix: 16)) is not ASCII (allowUTF8Headers is off)", at: offset)
+                    throw fail(
+                        .multipartNonASCIIHeader,
+                        "byte 0x\(String(c, radix: 16)) is not ASCII (allowUTF8Headers is off)", at: offset)
                 }
                 line.append(c)
             default:
-                throw fail(.multipartHeaderControlCharacter, "control byte 0x\(String(c, radix: 16)) in a header line", at: offset)
+                throw fail(
+                    .multipartHeaderControlCharacter, "control byte 0x\(String(c, radix: 16)) in a header line",
+                    at: offset)
             }
         case .headerLF:
             try countHeaderByte()
             guard c == 0x0A else {
-                throw fail(.multipartBareLineBreak, "bare CR in the header section (not followed by LF)", at: offset - 1)
+                throw fail(
+                    .multipartBareLineBreak, "bare CR in the header section (not followed by LF)", at: offset - 1)
             }
             if line.isEmpty {
                 try startBody()
@@ -296,8 +308,9 @@ public struct MultipartParser: Sendable {
         headerBytes += 1
         let limit = options.limits.maxPartHeaderBytes
         if headerBytes > limit {
-            throw fail(.limitExceeded, "part \(partCount - 1)'s headers exceed \(limit) bytes", at: offset,
-                       context: ["limit": "maxPartHeaderBytes=\(limit)", "part": String(partCount - 1)])
+            throw fail(
+                .limitExceeded, "part \(partCount - 1)'s headers exceed \(limit) bytes", at: offset,
+                context: ["limit": "maxPartHeaderBytes=\(limit)", "part": String(partCount - 1)])
         }
     }
 
@@ -308,8 +321,10 @@ public struct MultipartParser: Sendable {
         let name = line[..<colon]
         if name.isEmpty { throw fail(.multipartBadHeaderName, "header field name is empty", at: lineStart) }
         if let bad = name.firstIndex(where: { !Self.isTChar($0) }) {
-            throw fail(.multipartBadHeaderName, "byte 0x\(String(line[bad], radix: 16)) is not allowed in a header field name (RFC 9110 §5.6.2 token)",
-                       at: lineStart + bad)
+            throw fail(
+                .multipartBadHeaderName,
+                "byte 0x\(String(line[bad], radix: 16)) is not allowed in a header field name (RFC 9110 §5.6.2 token)",
+                at: lineStart + bad)
         }
         var valueStart = colon + 1
         while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
@@ -339,29 +354,35 @@ public struct MultipartParser: Sendable {
     private mutating func completePart() throws(AFSError) {
         let part = String(partCount - 1)
         guard let cdIndex = headers.firstIndex(where: { $0.name.lowercased() == "content-disposition" }) else {
-            throw fail(.multipartMissingContentDisposition, "part \(part) has no Content-Disposition", at: partStart,
-                       context: ["part": part])
+            throw fail(
+                .multipartMissingContentDisposition, "part \(part) has no Content-Disposition", at: partStart,
+                context: ["part": part])
         }
         let cdOffset = headerValueOffsets[cdIndex]
         let type: String, params: [(String, String)]
         switch Self.parseDisposition(Array(headers[cdIndex].value.utf8)) {
         case .malformed(let at):
-            throw fail(.multipartBadContentDisposition, "part \(part)'s Content-Disposition cannot be parsed", at: cdOffset + at,
-                       context: ["part": part])
+            throw fail(
+                .multipartBadContentDisposition, "part \(part)'s Content-Disposition cannot be parsed",
+                at: cdOffset + at,
+                context: ["part": part])
         case .parsed(let t, let p):
             (type, params) = (t, p)
         }
         guard type.lowercased() == "form-data" else {
-            throw fail(.multipartNotFormData, "part \(part)'s Content-Disposition is \(type), not form-data", at: cdOffset,
-                       context: ["part": part])
+            throw fail(
+                .multipartNotFormData, "part \(part)'s Content-Disposition is \(type), not form-data", at: cdOffset,
+                context: ["part": part])
         }
         guard let name = params.first(where: { $0.0 == "name" })?.1 else {
-            throw fail(.multipartMissingName, "part \(part)'s Content-Disposition has no name", at: cdOffset,
-                       context: ["part": part])
+            throw fail(
+                .multipartMissingName, "part \(part)'s Content-Disposition has no name", at: cdOffset,
+                context: ["part": part])
         }
         let filename = params.first(where: { $0.0 == "filename" })?.1
         let contentType = headers.first(where: { $0.name.lowercased() == "content-type" })?.value
-        completed.append(MultipartParsedPart(headers: headers, name: name, filename: filename, contentType: contentType, body: body))
+        completed.append(
+            MultipartParsedPart(headers: headers, name: name, filename: filename, contentType: contentType, body: body))
         body = []
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the phase reader sleeps on between packets; injectable so tests never really wait.
@@ -35,7 +35,9 @@ public struct MultipartThrottle: Sendable {
     public var delayNanoseconds: UInt64
     public var clock: any MultipartClock
 
-    public init(packetSize: Int? = nil, delayNanoseconds: UInt64 = 0, clock: any MultipartClock = SystemMultipartClock()) {
+    public init(
+        packetSize: Int? = nil, delayNanoseconds: UInt64 = 0, clock: any MultipartClock = SystemMultipartClock()
+    ) {
         self.packetSize = packetSize
         self.delayNanoseconds = delayNanoseconds
         self.clock = clock

@@ -35,9 +35,9 @@ enum EscapeTables {
     @usableFromInline static let whatwgForm = table("*-._")
     @usableFromInline static let unreserved = table("-._~")
 
-    /// 256-entry output tables, one per style (immutable after creation, hence `nonisolated(unsafe)`). Entry = output bytes in the low bytes (first byte
-    /// lowest), output length (1 or 3) in the top byte. Allocated once and never freed, so the
-    /// hot loop reads them without array bounds checks or retain/release.
+    /// 256-entry output tables, one per style (immutable after creation, hence `nonisolated(unsafe)`). Entry = output
+    /// bytes in the low bytes (first byte lowest), output length (1 or 3) in the top byte. Allocated once and never
+    /// freed, so the hot loop reads them without array bounds checks or retain/release.
     static func encoded(_ style: EscapeStyle) -> UnsafeBufferPointer<UInt32> {
         switch style {
         case .afnetworking: encodedAF

@@ -19,8 +19,10 @@ public enum PercentEscape {
     /// Escapes `input` (UTF-8 bytes; not validated) into `output`, which must hold
     /// `3 * input.count + 3` bytes, and returns how many it wrote: the zero-copy form for callers
     /// that own their buffer (a query encoder, a benchmark against a C loop writing into the same).
-    public static func escape(utf8 input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
-                              style: EscapeStyle = .afnetworking) -> Int {
+    public static func escape(
+        utf8 input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+        style: EscapeStyle = .afnetworking
+    ) -> Int {
         write(input, into: output, table: EscapeTables.encoded(style))
     }
 
@@ -185,7 +187,8 @@ public enum PercentEscape {
             let u = units[i]
             if UTF16.isLeadSurrogate(u) {
                 guard i + 1 < units.count, UTF16.isTrailSurrogate(units[i + 1]) else {
-                    throw AFSError(.unpairedSurrogate, "unpaired high surrogate", offset: i, context: ["codeUnit": hex4(u)])
+                    throw AFSError(
+                        .unpairedSurrogate, "unpaired high surrogate", offset: i, context: ["codeUnit": hex4(u)])
                 }
                 i += 2
             } else if UTF16.isTrailSurrogate(u) {

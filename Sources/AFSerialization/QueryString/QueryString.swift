@@ -45,7 +45,9 @@ public enum QueryString {
         // only meets the limit, never the thread's stack. `field == nil` is AF's nil key. `node`
         // locates the value in the rendering of an enclosing set, when one was made (see
         // ``sortedSet(_:node:renderings:boolStyle:)``).
-        var stack: [(field: String?, value: ParameterValue, depth: Int, node: RenderedNode?)] = [(nil, parameters, 0, nil)]
+        var stack: [(field: String?, value: ParameterValue, depth: Int, node: RenderedNode?)] = [
+            (nil, parameters, 0, nil)
+        ]
         var renderings: [ValueDescription.Rendering] = []
         while let (field, value, depth, node) = stack.popLast() {
             switch value {
@@ -191,9 +193,12 @@ public enum QueryString {
             }
         }
         let keys: [String?] = items.map { item in
-            guard case .dictionary(let entries) = item else { return ValueDescription.sortKey(item, boolStyle: boolStyle) }
+            guard case .dictionary(let entries) = item else {
+                return ValueDescription.sortKey(item, boolStyle: boolStyle)
+            }
             guard let entry = entries.last(where: { $0.key.utf8.elementsEqual("description".utf8) }),
-                  case .string(let s) = entry.value else { return nil }
+                case .string(let s) = entry.value
+            else { return nil }
             return s
         }
         // The standard library's sort is stable (documented), so members without a key, and members
@@ -220,9 +225,12 @@ public enum QueryString {
         }
         let nodes = node.map { children(of: $0, count: items.count, in: renderings) }
         if items.count < 2 { return items.indices.map { ($0, nodes?[$0]) } }
-        let keys = nodes.map { $0.map { renderings[$0.rendering].key($0.id) } }
+        let keys =
+            nodes.map { $0.map { renderings[$0.rendering].key($0.id) } }
             ?? items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) }
-        assert(keys == items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) }, "a rendered slice is not the item's sort key")
+        assert(
+            keys == items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) },
+            "a rendered slice is not the item's sort key")
         return keys.indices.sorted { a, b in
             if keys[a] < keys[b] { return true }
             if keys[b] < keys[a] { return false }

@@ -14,7 +14,10 @@ public struct JSONRequestSerializer: RequestSerializer {
     public let writingOptions: JSONWritingOptions
     public let keyOrder: JSONKeyOrder
 
-    public init(base: HTTPRequestSerializer = .init(), writingOptions: JSONWritingOptions = [], keyOrder: JSONKeyOrder = .foundation) {
+    public init(
+        base: HTTPRequestSerializer = .init(), writingOptions: JSONWritingOptions = [],
+        keyOrder: JSONKeyOrder = .foundation
+    ) {
         self.base = base
         self.writingOptions = writingOptions
         self.keyOrder = keyOrder
@@ -31,7 +34,8 @@ public struct JSONRequestSerializer: RequestSerializer {
 
     public func serialize(_ request: Request, parameters: ParameterValue?) throws(AFSError) -> Request {
         let maxDepth = base.queryOptions.limits.maxJSONDepth
-        return try base.serialize(request, parameters: parameters, contentType: Self.contentType) { (p) throws(AFSError) in
+        return try base.serialize(request, parameters: parameters, contentType: Self.contentType) {
+            (p) throws(AFSError) in
             // AF checks isValidJSONObject without options, so a top-level scalar is −1016 even
             // with `.fragmentsAllowed`.
             if let path = try FoundationJSONWriter.firstInvalidPath(p, maxDepth: maxDepth) {

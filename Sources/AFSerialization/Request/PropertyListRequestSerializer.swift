@@ -11,7 +11,8 @@ public struct PropertyListRequestSerializer: RequestSerializer {
 
     public func serialize(_ request: Request, parameters: ParameterValue?) throws(AFSError) -> Request {
         let maxDepth = base.queryOptions.limits.maxParameterDepth
-        return try base.serialize(request, parameters: parameters, contentType: Self.contentType) { (p) throws(AFSError) in
+        return try base.serialize(request, parameters: parameters, contentType: Self.contentType) {
+            (p) throws(AFSError) in
             try PlistXMLWriter.write(p, maxDepth: maxDepth)
         }
     }

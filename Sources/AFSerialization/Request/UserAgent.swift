@@ -5,7 +5,9 @@
 /// **Decision**: AF transliterates a non-ASCII agent to ASCII with ICU ("Any-Latin; Latin-ASCII");
 /// the core has no ICU, so the caller passes the string it wants sent, verbatim.
 public enum UserAgent {
-    public static func afStyle(executable: String, version: String, model: String, systemVersion: String, scale: Double) -> String {
+    public static func afStyle(executable: String, version: String, model: String, systemVersion: String, scale: Double)
+        -> String
+    {
         "\(executable)/\(version) (\(model); iOS \(systemVersion); Scale/\(CFormat.double("%0.2f", scale)))"
     }
 }

@@ -45,12 +45,15 @@ public enum ImageDecoder {
             return nil
         }
         guard info.width > 0, info.height > 0 else {
-            throw AFSError(.invalidImage, "\(info.format.rawValue) image with a zero dimension", context: ["format": info.format.rawValue])
+            throw AFSError(
+                .invalidImage, "\(info.format.rawValue) image with a zero dimension",
+                context: ["format": info.format.rawValue])
         }
         let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
         if overflow || pixels > limits.maxImagePixels {
-            throw AFSError(.limitExceeded, "image of \(info.width)×\(info.height) pixels exceeds \(limits.maxImagePixels)",
-                           context: ["limit": String(limits.maxImagePixels), "format": info.format.rawValue])
+            throw AFSError(
+                .limitExceeded, "image of \(info.width)×\(info.height) pixels exceeds \(limits.maxImagePixels)",
+                context: ["limit": String(limits.maxImagePixels), "format": info.format.rawValue])
         }
         if inflate, info.format == .png { try PNG.verify(b, info: info) }
         return info
@@ -170,7 +173,9 @@ enum PNG {
             throw ImageDecoder.corrupt(.png, "first chunk is not a 13-byte IHDR", at: 8)
         }
         let w = ImageDecoder.be32(b, 16), h = ImageDecoder.be32(b, 20)
-        guard w <= Int(Int32.max), h <= Int(Int32.max) else { throw ImageDecoder.corrupt(.png, "size above 2^31-1", at: 16) }
+        guard w <= Int(Int32.max), h <= Int(Int32.max) else {
+            throw ImageDecoder.corrupt(.png, "size above 2^31-1", at: 16)
+        }
         return ImageInfo(format: .png, width: w, height: h)
     }
 
@@ -188,7 +193,8 @@ enum PNG {
 
     /// Scanline layout: (rows, bytes per row including the filter byte) per pass (Adam7 §8.2).
     static func passes(width w: Int, height h: Int, bpp: Int, interlaced: Bool) -> [(rows: Int, rowBytes: Int)] {
-        let geometry: [(Int, Int, Int, Int)] = interlaced
+        let geometry: [(Int, Int, Int, Int)] =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         var out: [(Int, Int)] = []
@@ -205,7 +211,9 @@ enum PNG {
         guard let bpp = bitsPerPixel(colorType: colorType, depth: depth) else {
             throw ImageDecoder.corrupt(.png, "colour type \(colorType) with bit depth \(depth)", at: 24)
         }
-        guard b[26] == 0, b[27] == 0, b[28] <= 1 else { throw ImageDecoder.corrupt(.png, "unknown compression, filter or interlace method", at: 26) }
+        guard b[26] == 0, b[27] == 0, b[28] <= 1 else {
+            throw ImageDecoder.corrupt(.png, "unknown compression, filter or interlace method", at: 26)
+        }
         let layout = passes(width: info.width, height: info.height, bpp: bpp, interlaced: b[28] == 1)
         let expected = layout.reduce(0) { $0 + $1.rows * $1.rowBytes }  // ≤ pixels·8+rows: bounded by the pixel limit
         let inflater = try InflateStage(format: .zlib, limit: expected, layer: 0)
@@ -219,16 +227,24 @@ enum PNG {
             let type = Array(b[(i + 4)..<(i + 8)])
             let stored = UInt(ImageDecoder.be32(b, i + 8 + length))
             let crc = b.withUnsafeBufferPointer { p in CZlib.crc32(0, p.baseAddress! + i + 4, UInt32(4 + length)) }
-            guard UInt(crc) == stored else { throw ImageDecoder.corrupt(.png, "CRC mismatch in chunk \(String(decoding: type, as: UTF8.self))", at: i) }
+            guard UInt(crc) == stored else {
+                throw ImageDecoder.corrupt(
+                    .png, "CRC mismatch in chunk \(String(decoding: type, as: UTF8.self))", at: i)
+            }
             guard type.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
                 throw ImageDecoder.corrupt(.png, "invalid chunk type", at: i + 4)
             }
             let name = String(decoding: type, as: UTF8.self)
-            if i == 8 { guard name == "IHDR" else { throw ImageDecoder.corrupt(.png, "IHDR is not first", at: i) } }
-            else if name == "IHDR" { throw ImageDecoder.corrupt(.png, "second IHDR", at: i) }
+            if i == 8 {
+                guard name == "IHDR" else { throw ImageDecoder.corrupt(.png, "IHDR is not first", at: i) }
+            } else if name == "IHDR" {
+                throw ImageDecoder.corrupt(.png, "second IHDR", at: i)
+            }
             if name == "IEND" { guard length == 0 else { throw ImageDecoder.corrupt(.png, "IEND with data", at: i) } }
             if name == "PLTE" {
-                guard idatState == 0, length % 3 == 0, length > 0, length <= 768 else { throw ImageDecoder.corrupt(.png, "bad PLTE", at: i) }
+                guard idatState == 0, length % 3 == 0, length > 0, length <= 768 else {
+                    throw ImageDecoder.corrupt(.png, "bad PLTE", at: i)
+                }
                 sawPLTE = true
             }
             if name == "IDAT" {
@@ -236,11 +252,15 @@ enum PNG {
                 if colorType == 3, !sawPLTE { throw ImageDecoder.corrupt(.png, "palette image without PLTE", at: i) }
                 idatState = 1
                 do throws(AFSError) {
-                    try inflater.feed(Array(b[(i + 8)..<(i + 8 + length)])) { (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in
+                    try inflater.feed(Array(b[(i + 8)..<(i + 8 + length)])) {
+                        (chunk: UnsafeBufferPointer<UInt8>) throws(AFSError) in
                         try filter.consume(chunk, at: i)
                     }
                 } catch {
-                    if error.kind == .limitExceeded { throw ImageDecoder.corrupt(.png, "image data longer than the \(expected) bytes IHDR implies", at: i) }
+                    if error.kind == .limitExceeded {
+                        throw ImageDecoder.corrupt(
+                            .png, "image data longer than the \(expected) bytes IHDR implies", at: i)
+                    }
                     throw ImageDecoder.corrupt(.png, "image data: \(error.message)", at: i)
                 }
             } else if idatState == 1 {

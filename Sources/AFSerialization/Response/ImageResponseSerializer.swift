@@ -13,11 +13,14 @@ public struct ImageResponseSerializer: ResponseSerializing {
     public func serialize(_ response: HTTPResponse, profile: Profile) -> ResponseSerialization {
         let (outcome, stop) = validateForParsing(response, profile: profile)
         if stop { return ResponseSerialization(valid: false, error: outcome.error) }
-        guard let body = response.body, !body.isEmpty else { return ResponseSerialization(valid: outcome.valid, error: outcome.error) }
+        guard let body = response.body, !body.isEmpty else {
+            return ResponseSerialization(valid: outcome.valid, error: outcome.error)
+        }
         do throws(AFSError) {
             // Unknown bytes: no image and no extra error, as `UIImage(data:)` returning nil.
             let info = try ImageDecoder.identify(body, inflate: inflatesResponseImage, limits: limits)
-            return ResponseSerialization(valid: outcome.valid, object: info.map(ResponseObject.image), error: outcome.error)
+            return ResponseSerialization(
+                valid: outcome.valid, object: info.map(ResponseObject.image), error: outcome.error)
         } catch {
             return ResponseSerialization(valid: outcome.valid, error: error.chaining(outcome.error))
         }

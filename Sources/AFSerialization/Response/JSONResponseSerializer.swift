@@ -1,6 +1,8 @@
 /// AF's JSON response serializer (SPEC §6.4).
 public struct JSONResponseSerializer: ResponseSerializing {
-    public var validation = ResponseValidation(acceptableContentTypes: ["application/json", "text/json", "text/javascript"])
+    public var validation = ResponseValidation(acceptableContentTypes: [
+        "application/json", "text/json", "text/javascript",
+    ])
     /// `NSJSONReadingFragmentsAllowed`.
     public var allowFragments = false
     /// `removesKeysWithNullValues` (default off).

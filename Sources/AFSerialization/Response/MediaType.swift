@@ -86,7 +86,10 @@ public struct MediaType: Sendable, Hashable {
                         continue
                     }
                     // qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
-                    guard c == 0x09 || c == 0x20 || c == 0x21 || (0x23...0x5B).contains(c) || (0x5D...0x7E).contains(c) || c >= 0x80 else { return nil }
+                    guard
+                        c == 0x09 || c == 0x20 || c == 0x21 || (0x23...0x5B).contains(c) || (0x5D...0x7E).contains(c)
+                            || c >= 0x80
+                    else { return nil }
                     value.append(c)
                     i += 1
                 }
@@ -100,7 +103,9 @@ public struct MediaType: Sendable, Hashable {
         return MediaType(type: ASCII.lowercased(t), subtype: ASCII.lowercased(st), parameters: params)
     }
 
-    private static func isQuotedPairChar(_ c: UInt8) -> Bool { c == 0x09 || c == 0x20 || (0x21...0x7E).contains(c) || c >= 0x80 }
+    private static func isQuotedPairChar(_ c: UInt8) -> Bool {
+        c == 0x09 || c == 0x20 || (0x21...0x7E).contains(c) || c >= 0x80
+    }
 
     /// `strict` acceptable-type matching (SPEC §6.3): case-insensitive type/subtype, parameters
     /// ignored, `*/*` and `type/*` wildcards in `pattern`.

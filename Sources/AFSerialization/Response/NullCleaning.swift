@@ -16,15 +16,21 @@ public enum NullCleaning {
         var dropsArrayNulls: Bool { self == .membersAndElements }
     }
 
-    public static func clean(_ value: JSONValue, profile: Profile, maxDepth: Int = Limits.default.maxJSONDepth) throws(AFSError) -> JSONValue {
+    public static func clean(_ value: JSONValue, profile: Profile, maxDepth: Int = Limits.default.maxJSONDepth)
+        throws(AFSError) -> JSONValue
+    {
         try clean(value, mode: Mode(profile), maxDepth: maxDepth)
     }
 
-    public static func clean(_ value: JSONValue, mode: Mode, maxDepth: Int = Limits.default.maxJSONDepth) throws(AFSError) -> JSONValue {
+    public static func clean(_ value: JSONValue, mode: Mode, maxDepth: Int = Limits.default.maxJSONDepth)
+        throws(AFSError) -> JSONValue
+    {
         try clean(value, dropArrayNulls: mode.dropsArrayNulls, depth: 0, maxDepth: maxDepth)
     }
 
-    private static func clean(_ value: JSONValue, dropArrayNulls: Bool, depth: Int, maxDepth: Int) throws(AFSError) -> JSONValue {
+    private static func clean(_ value: JSONValue, dropArrayNulls: Bool, depth: Int, maxDepth: Int) throws(AFSError)
+        -> JSONValue
+    {
         switch value {
         case .array(let items):
             try check(depth, maxDepth)
@@ -33,7 +39,8 @@ public enum NullCleaning {
             for item in items {
                 switch item {
                 case .null: if !dropArrayNulls { out.append(item) }
-                case .array, .object: out.append(try clean(item, dropArrayNulls: dropArrayNulls, depth: depth + 1, maxDepth: maxDepth))
+                case .array, .object:
+                    out.append(try clean(item, dropArrayNulls: dropArrayNulls, depth: depth + 1, maxDepth: maxDepth))
                 default: out.append(item)
                 }
             }
@@ -48,7 +55,10 @@ public enum NullCleaning {
                 case .null: continue
                 case .array, .object:
                     if !nullKeys.isEmpty, nullKeys.contains(m.key) { continue }
-                    out.append(.init(m.key, try clean(m.value, dropArrayNulls: dropArrayNulls, depth: depth + 1, maxDepth: maxDepth)))
+                    out.append(
+                        .init(
+                            m.key,
+                            try clean(m.value, dropArrayNulls: dropArrayNulls, depth: depth + 1, maxDepth: maxDepth)))
                 default:
                     if !nullKeys.isEmpty, nullKeys.contains(m.key) { continue }
                     out.append(m)
@@ -63,7 +73,8 @@ public enum NullCleaning {
     /// Keys whose *last* member is null and that occur more than once (a lone null member is
     /// dropped anyway). Empty in the common case; small objects are scanned without hashing.
     /// (Also the parser's rule when it cleans while parsing, on its member stack.)
-    static func nullKeys<C: RandomAccessCollection>(_ members: C) -> Set<String> where C.Element == JSONValue.Member, C.Index == Int {
+    static func nullKeys<C: RandomAccessCollection>(_ members: C) -> Set<String>
+    where C.Element == JSONValue.Member, C.Index == Int {
         guard members.count > 1 else { return [] }
         var result = Set<String>()
         if members.count <= 32 {
@@ -90,7 +101,8 @@ public enum NullCleaning {
     @inline(__always)
     private static func check(_ depth: Int, _ maxDepth: Int) throws(AFSError) {
         if depth >= maxDepth {
-            throw AFSError(.nestingTooDeep, "JSON nesting deeper than \(maxDepth)", context: ["limit": String(maxDepth)])
+            throw AFSError(
+                .nestingTooDeep, "JSON nesting deeper than \(maxDepth)", context: ["limit": String(maxDepth)])
         }
     }
 }

@@ -35,10 +35,14 @@ extension ResponseSerializing {
     /// The common prologue of the parsing serializers: validate; when the failure is (or wraps) a
     /// content-type error, stop with no object. An invalid response *without* an error object
     /// (no URL, say) goes on to parsing, exactly as AF's `!error || …` test does.
-    public func validateForParsing(_ response: HTTPResponse, profile: Profile) -> (ResponseValidation.Outcome, stop: Bool) {
+    public func validateForParsing(_ response: HTTPResponse, profile: Profile) -> (
+        ResponseValidation.Outcome, stop: Bool
+    ) {
         let outcome = validation.validate(response, profile: profile)
-        let stop = !outcome.valid
-            && outcome.error?.hasCode(ResponseValidation.unacceptableContentTypeCode, inDomain: AFSError.responseDomain) == true
+        let stop =
+            !outcome.valid
+            && outcome.error?.hasCode(ResponseValidation.unacceptableContentTypeCode, inDomain: AFSError.responseDomain)
+                == true
         return (outcome, stop)
     }
 }
@@ -49,7 +53,8 @@ public struct HTTPResponseSerializer: ResponseSerializing {
     public init() {}
     public func serialize(_ response: HTTPResponse, profile: Profile) -> ResponseSerialization {
         let outcome = validation.validate(response, profile: profile)
-        return ResponseSerialization(valid: outcome.valid, object: response.body.map(ResponseObject.data), error: outcome.error)
+        return ResponseSerialization(
+            valid: outcome.valid, object: response.body.map(ResponseObject.data), error: outcome.error)
     }
 }
 

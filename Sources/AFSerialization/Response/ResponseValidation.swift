@@ -26,7 +26,8 @@ public struct ResponseValidation: Sendable, Hashable {
         var error: AFSError? = nil
         let mime = MediaType.mimeType(contentType: response.headerValue("Content-Type"), profile: profile)
         if let types = acceptableContentTypes, !accepts(mime: mime, among: types, profile: profile),
-           !(mime == nil && response.bodyLength == 0) {
+            !(mime == nil && response.bodyLength == 0)
+        {
             // AF creates the error only with a body and a URL; the response is invalid either way.
             if response.bodyLength > 0, let url = response.url {
                 error = AFSError(
@@ -36,8 +37,10 @@ public struct ResponseValidation: Sendable, Hashable {
             }
             valid = false
         }
-        if let codes = acceptableStatusCodes, !codes.contains(where: { $0.contains(response.statusCode) }) || response.statusCode < 0,
-           let url = response.url {
+        if let codes = acceptableStatusCodes,
+            !codes.contains(where: { $0.contains(response.statusCode) }) || response.statusCode < 0,
+            let url = response.url
+        {
             let code = response.statusCode
             let statusError = AFSError(
                 domain: AFSError.responseDomain, code: Self.badStatusCode,
@@ -58,7 +61,9 @@ public struct ResponseValidation: Sendable, Hashable {
 
     /// What AF's userInfo carries: the failing URL, the response (status, MIME type) and the body.
     static func context(_ response: HTTPResponse, url: String, mime: String?) -> [String: String] {
-        var c = ["failingURL": url, "statusCode": String(response.statusCode), "bodyLength": String(response.bodyLength)]
+        var c = [
+            "failingURL": url, "statusCode": String(response.statusCode), "bodyLength": String(response.bodyLength),
+        ]
         if let mime { c["mimeType"] = mime }
         return c
     }

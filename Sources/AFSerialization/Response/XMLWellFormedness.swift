@@ -13,7 +13,9 @@ public enum XMLWellFormedness {
             let encoding = JSONTextEncoding.utf16(bigEndian: input[0] == 0xFE, skip: 2)
             // A cut last unit is no character (expat: unclosed token); the JSON transcoder drops it,
             // as Foundation does for JSON text, so it is checked here.
-            guard input.count % 2 == 0 else { throw AFSError(.malformedXML, "invalid UTF-16: an odd number of bytes", offset: 0) }
+            guard input.count % 2 == 0 else {
+                throw AFSError(.malformedXML, "invalid UTF-16: an odd number of bytes", offset: 0)
+            }
             do throws(AFSError) {
                 bytes = try JSONTextEncoding.transcodeToUTF8(input, encoding)
             } catch {
@@ -29,7 +31,9 @@ public enum XMLWellFormedness {
             try s.document()
         } catch var error {
             // In UTF-16 the transcoded text is valid UTF-8, mapped back as JSON text's offsets are.
-            if let at = error.offset { error.offset = utf16.map { JSONTextEncoding.sourceOffset(at, in: bytes, $0) } ?? bomLength + at }
+            if let at = error.offset {
+                error.offset = utf16.map { JSONTextEncoding.sourceOffset(at, in: bytes, $0) } ?? bomLength + at
+            }
             throw error
         }
     }
@@ -55,7 +59,8 @@ public enum XMLWellFormedness {
             return i > s
         }
         static func isNameStart(_ c: UInt8) -> Bool {
-            (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c >= 0x80
+            (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":")
+                || c >= 0x80
         }
         static func isNameChar(_ c: UInt8) -> Bool {
             isNameStart(c) || (0x30...0x39).contains(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
@@ -77,7 +82,9 @@ public enum XMLWellFormedness {
             if c < 0x80 { return 1 }
             let n = UTF8Validation.sequenceLength(b, at: k)
             guard n > 0 else { throw fail("invalid UTF-8", at: k) }
-            if n == 3, c == 0xEF, b[k + 1] == 0xBF, b[k + 2] >= 0xBE { throw fail("U+FFFE/U+FFFF is not a character", at: k) }
+            if n == 3, c == 0xEF, b[k + 1] == 0xBF, b[k + 2] >= 0xBE {
+                throw fail("U+FFFE/U+FFFF is not a character", at: k)
+            }
             return n
         }
         /// Scans to `terminator`, validating characters; leaves `i` after it.
@@ -112,7 +119,9 @@ public enum XMLWellFormedness {
                     i += 1
                 }
                 guard digits > 0, i < b.count else { throw fail("bad character reference") }
-                let ok = v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
+                let ok =
+                    v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
+                    || (0x10000...0x10FFFF).contains(v)
                 guard ok else { throw fail("character reference to a non-character") }
                 i += 1
                 return
@@ -128,16 +137,22 @@ public enum XMLWellFormedness {
         mutating func misc() throws(AFSError) {
             while true {
                 _ = skipSpace()
-                if at("<!--") { i += 4; try until("-->", forbidding: "--") }
-                else if at("<?") { try pi() }
-                else { return }
+                if at("<!--") {
+                    i += 4; try until("-->", forbidding: "--")
+                } else if at("<?") {
+                    try pi()
+                } else {
+                    return
+                }
             }
         }
 
         mutating func pi() throws(AFSError) {
             i += 2
             let target = try name()
-            if target.count == 3, target.map({ $0 | 0x20 }).elementsEqual("xml".utf8) { throw fail("reserved PI target") }
+            if target.count == 3, target.map({ $0 | 0x20 }).elementsEqual("xml".utf8) {
+                throw fail("reserved PI target")
+            }
             if at("?>") { i += 2; return }
             guard skipSpace() else { throw fail("expected space after PI target") }
             try until("?>")
@@ -155,11 +170,15 @@ public enum XMLWellFormedness {
                 guard spaced else { throw fail("expected white space in the XML declaration") }
                 let n = try name()
                 let which = Self.declarationNames.firstIndex { n.elementsEqual($0.utf8) }.map { $0 + 1 } ?? 0
-                guard which > last, last > 0 || which == 1 else { throw fail("unexpected \"\(String(decoding: n, as: UTF8.self))\" in the XML declaration") }
+                guard which > last, last > 0 || which == 1 else {
+                    throw fail("unexpected \"\(String(decoding: n, as: UTF8.self))\" in the XML declaration")
+                }
                 _ = skipSpace()
                 try expect("=")
                 _ = skipSpace()
-                guard i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { throw fail("unquoted value in the XML declaration") }
+                guard i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else {
+                    throw fail("unquoted value in the XML declaration")
+                }
                 let q = b[i], start = i + 1
                 i += 1
                 while i < b.count, b[i] != q {
@@ -169,14 +188,19 @@ public enum XMLWellFormedness {
                 guard i < b.count else { throw fail("unterminated XML declaration") }
                 let value = b[start..<i]
                 i += 1
-                if which == 2, !(value.first.map { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ?? false) { throw fail("bad encoding name", at: start) }
-                if which == 3, !value.elementsEqual("yes".utf8), !value.elementsEqual("no".utf8) { throw fail("standalone is neither yes nor no", at: start) }
+                if which == 2, !(value.first.map { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ?? false) {
+                    throw fail("bad encoding name", at: start)
+                }
+                if which == 3, !value.elementsEqual("yes".utf8), !value.elementsEqual("no".utf8) {
+                    throw fail("standalone is neither yes nor no", at: start)
+                }
                 last = which
             }
         }
         static let declarationNames = ["version", "encoding", "standalone"]
         static func isDeclarationValue(_ c: UInt8) -> Bool {
-            (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == 0x2E || c == 0x5F || c == 0x2D
+            (0x30...0x39).contains(c) || (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) || c == 0x2E
+                || c == 0x5F || c == 0x2D
         }
 
         mutating func doctype() throws(AFSError) {
@@ -195,10 +219,15 @@ public enum XMLWellFormedness {
                 } else if bracket, at("<!--") {
                     i += 4
                     try until("-->", forbidding: "--")
-                } else if c == UInt8(ascii: "[") { bracket = true; i += 1 }
-                else if c == UInt8(ascii: "]") { bracket = false; i += 1 }
-                else if c == UInt8(ascii: ">"), !bracket { i += 1; return }
-                else { i += try char(at: i) }
+                } else if c == UInt8(ascii: "[") {
+                    bracket = true; i += 1
+                } else if c == UInt8(ascii: "]") {
+                    bracket = false; i += 1
+                } else if c == UInt8(ascii: ">"), !bracket {
+                    i += 1; return
+                } else {
+                    i += try char(at: i)
+                }
             }
             throw fail("unterminated DOCTYPE")
         }
@@ -225,7 +254,9 @@ public enum XMLWellFormedness {
                         let n = try name()
                         _ = skipSpace()
                         guard i < b.count, b[i] == UInt8(ascii: ">") else { throw fail("bad end tag") }
-                        guard let open = stack.popLast(), open.elementsEqual(n) else { throw fail("mismatched end tag") }
+                        guard let open = stack.popLast(), open.elementsEqual(n) else {
+                            throw fail("mismatched end tag")
+                        }
                         i += 1
                     } else if at("<!--") {
                         i += 4
@@ -252,7 +283,9 @@ public enum XMLWellFormedness {
                             _ = skipSpace()
                             try expect("=")
                             _ = skipSpace()
-                            guard i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else { throw fail("unquoted attribute value") }
+                            guard i < b.count, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") else {
+                                throw fail("unquoted attribute value")
+                            }
                             let q = b[i]
                             i += 1
                             while true {
@@ -264,8 +297,11 @@ public enum XMLWellFormedness {
                             }
                         }
                         if depth > maxDepth {
-                            // At the start tag's '<', as JSON reports the bracket of the container that is one too deep.
-                            throw AFSError(.nestingTooDeep, "XML nesting deeper than \(maxDepth)", offset: tagStart, context: ["limit": String(maxDepth)])
+                            // At the start tag's '<', as JSON reports the bracket of the container
+                            // that is one too deep.
+                            throw AFSError(
+                                .nestingTooDeep, "XML nesting deeper than \(maxDepth)", offset: tagStart,
+                                context: ["limit": String(maxDepth)])
                         }
                     }
                 } else if b[i] == UInt8(ascii: "&") {

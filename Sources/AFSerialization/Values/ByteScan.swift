@@ -8,7 +8,9 @@ enum ByteScan {
     @inline(__always) static func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
     @inline(__always) static func hasByte(_ x: UInt64, _ b: UInt8) -> Bool { hasZero(x ^ (ones &* UInt64(b))) }
     /// True when some byte of `x` is below `n` (n ≤ 128).
-    @inline(__always) static func hasLess(_ x: UInt64, _ n: UInt8) -> Bool { (x &- ones &* UInt64(n)) & ~x & highs != 0 }
+    @inline(__always) static func hasLess(_ x: UInt64, _ n: UInt8) -> Bool {
+        (x &- ones &* UInt64(n)) & ~x & highs != 0
+    }
 
     /// Index of the first byte at or after `start` for which `isSpecial` holds, or `bytes.count`.
     /// `wordMayMatch` must return true for every word that contains such a byte.

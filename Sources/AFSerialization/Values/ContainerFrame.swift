@@ -46,7 +46,8 @@ struct ContainerFrame {
 
     /// The typed error for nesting past `maxDepth` (SPEC §8).
     static func depthError(_ what: String, _ maxDepth: Int, _ frames: [ContainerFrame]) -> AFSError {
-        AFSError(.nestingTooDeep, "\(what) nests deeper than \(maxDepth)",
-                 context: ["limit": String(maxDepth), "field": path(frames)])
+        AFSError(
+            .nestingTooDeep, "\(what) nests deeper than \(maxDepth)",
+            context: ["limit": String(maxDepth), "field": path(frames)])
     }
 }

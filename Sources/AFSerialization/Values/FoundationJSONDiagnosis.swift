@@ -27,7 +27,8 @@ enum FoundationJSONDiagnosis {
         static func invalidValue(_ at: Int) -> Failure { Failure("Invalid value around character \(at).") }
         static let noLowSurrogate = Failure(
             "Unexpected end of file during string parse (expected low-surrogate code point but did not find one).")
-        static let noHighSurrogate = Failure("Unable to convert hex escape sequence (no high character) to UTF8-encoded character.")
+        static let noHighSurrogate = Failure(
+            "Unable to convert hex escape sequence (no high character) to UTF8-encoded character.")
     }
 
     /// Foundation's reader over UTF-8 text: `i` is the next byte, positions in sentences are
@@ -193,7 +194,8 @@ enum FoundationJSONDiagnosis {
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
                 default:
-                    throw Failure("Invalid hex encoded sequence in \"\(String(decoding: digits, as: UTF8.self))\" at \(i).")
+                    throw Failure(
+                        "Invalid hex encoded sequence in \"\(String(decoding: digits, as: UTF8.self))\" at \(i).")
                 }
                 v = v << 4 | Int(d)
             }

@@ -71,7 +71,8 @@ public enum FoundationJSONWriter {
         case .array, .dictionary: break
         default:
             guard options.contains(.fragmentsAllowed) else {
-                throw AFSError(.invalidJSONValue, "top-level JSON value must be an array or a dictionary without fragmentsAllowed")
+                throw AFSError(
+                    .invalidJSONValue, "top-level JSON value must be an array or a dictionary without fragmentsAllowed")
             }
         }
         var w = Writer(options: options, keyOrder: keyOrder)
@@ -179,7 +180,8 @@ public enum FoundationJSONWriter {
                     let i = ByteScan.next(
                         in: bytes, from: runStart,
                         wordMayMatch: { w in
-                            ByteScan.hasLess(w, 0x20) || ByteScan.hasByte(w, 0x22) || ByteScan.hasByte(w, 0x5C) || (slash && ByteScan.hasByte(w, 0x2F))
+                            ByteScan.hasLess(w, 0x20) || ByteScan.hasByte(w, 0x22) || ByteScan.hasByte(w, 0x5C)
+                                || (slash && ByteScan.hasByte(w, 0x2F))
                         },
                         isSpecial: { b in b < 0x20 || b == 0x22 || b == 0x5C || (b == 0x2F && slash) })
                     if i == bytes.count { break }

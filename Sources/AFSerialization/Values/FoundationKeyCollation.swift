@@ -19,7 +19,9 @@
 /// keys inject a comparator (`JSONKeyOrder(areInIncreasingOrder:)`; AFFoundationCompat has one).
 public enum FoundationKeyCollation {
     /// ASCII characters in Foundation's order, ignorable controls omitted; letters lowercase only.
-    static let orderedASCII: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D] + Array(" _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+    static let orderedASCII: [UInt8] =
+        [0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+        + Array(" _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz".utf8)
 
     /// Primary rank per ASCII byte; 0 = ignorable.
     static let rank: [UInt16] = {

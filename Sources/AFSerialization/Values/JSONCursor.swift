@@ -84,7 +84,9 @@ struct JSONCursor: ~Copyable {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 let isArray = bytes[index] == UInt8(ascii: "[")
                 if frames.count >= maxDepth {
-                    throw AFSError(.nestingTooDeep, "JSON nesting deeper than \(maxDepth)", offset: index, context: ["limit": String(maxDepth)])
+                    throw AFSError(
+                        .nestingTooDeep, "JSON nesting deeper than \(maxDepth)", offset: index,
+                        context: ["limit": String(maxDepth)])
                 }
                 index += 1
                 skipWhitespace()
@@ -190,7 +192,9 @@ struct JSONCursor: ~Copyable {
         let start = index
         func digit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(index).", at: index) }
+        guard index < bytes.count, digit(bytes[index]) else {
+            throw error("Invalid number around character \(index).", at: index)
+        }
         // Decimal exponent of the leading significant digit (for the Foundation range check).
         var magnitude = 0
         var sawNonZero = false
@@ -207,7 +211,9 @@ struct JSONCursor: ~Copyable {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(index).", at: index) }
+            guard index < bytes.count, digit(bytes[index]) else {
+                throw error("Invalid number around character \(index).", at: index)
+            }
             let fracStart = index
             while index < bytes.count, digit(bytes[index]) {
                 if !sawNonZero, bytes[index] != UInt8(ascii: "0") {
@@ -225,7 +231,9 @@ struct JSONCursor: ~Copyable {
                 negative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
-            guard index < bytes.count, digit(bytes[index]) else { throw error("Invalid number around character \(index).", at: index) }
+            guard index < bytes.count, digit(bytes[index]) else {
+                throw error("Invalid number around character \(index).", at: index)
+            }
             // Saturates far above any magnitude a body can hold (one digit per byte), so the range
             // check below stays exact: `0.(10^6 zeros)1e10000000` still overflows.
             while index < bytes.count, digit(bytes[index]) {
@@ -331,17 +339,24 @@ struct JSONCursor: ~Copyable {
             let escapeStart = index - 2
             var scalar = try hex4()
             if (0xD800...0xDBFF).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw error("Unable to convert hex escape sequence (no low-surrogate) to UTF8-encoded character.", at: escapeStart)
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
+                    throw error(
+                        "Unable to convert hex escape sequence (no low-surrogate) to UTF8-encoded character.",
+                        at: escapeStart)
                 }
                 index += 2
                 let low = try hex4()
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("Unable to convert hex escape sequence (no low-surrogate) to UTF8-encoded character.", at: escapeStart)
+                    throw error(
+                        "Unable to convert hex escape sequence (no low-surrogate) to UTF8-encoded character.",
+                        at: escapeStart)
                 }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw error("Unable to convert hex escape sequence (unpaired low-surrogate) to UTF8-encoded character.", at: escapeStart)
+                throw error(
+                    "Unable to convert hex escape sequence (unpaired low-surrogate) to UTF8-encoded character.",
+                    at: escapeStart)
             }
             out.append(contentsOf: Unicode.UTF8.encode(Unicode.Scalar(scalar)!)!)
         default:

@@ -58,7 +58,8 @@ public struct JSONParser: Sendable {
 
     private func parseUTF8(_ bytes: [UInt8]) throws(AFSError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(AFSError) in
-            var p = JSONCursor(bytes: buffer, maxDepth: maxDepth, foundation: dialect == .foundation, cleaning: nullCleaning)
+            var p = JSONCursor(
+                bytes: buffer, maxDepth: maxDepth, foundation: dialect == .foundation, cleaning: nullCleaning)
             var value: JSONValue
             do throws(AFSError) {
                 p.skipWhitespace()
@@ -68,7 +69,9 @@ public struct JSONParser: Sendable {
             } catch {
                 // The offset is the core's (SPEC §6.4); the sentence is the one Foundation writes.
                 var e = error
-                if e.code == 3840, e.domain == AFSError.cocoaDomain, let text = FoundationJSONDiagnosis.debugDescription(buffer) {
+                if e.code == 3840, e.domain == AFSError.cocoaDomain,
+                    let text = FoundationJSONDiagnosis.debugDescription(buffer)
+                {
                     e.context["debugDescription"] = text
                 }
                 throw e
@@ -77,7 +80,10 @@ public struct JSONParser: Sendable {
             if !allowFragments {
                 switch value {
                 case .array, .object: break
-                default: throw AFSError.jsonSyntax("JSON text did not start with array or object and option to allow fragments not set.", offset: 0)
+                default:
+                    throw AFSError.jsonSyntax(
+                        "JSON text did not start with array or object and option to allow fragments not set.", offset: 0
+                    )
                 }
             }
             if let first = p.unrepresentableNumbers.first {
@@ -97,7 +103,9 @@ public struct JSONParser: Sendable {
         }
     }
 
-    private func checkNumbers(_ value: JSONValue, _ seen: [(text: String, offset: Int)], first: (text: String, offset: Int)) throws(AFSError) {
+    private func checkNumbers(
+        _ value: JSONValue, _ seen: [(text: String, offset: Int)], first: (text: String, offset: Int)
+    ) throws(AFSError) {
         do throws(AFSError) {
             try FoundationNumbers.check(value)
         } catch {
@@ -135,7 +143,8 @@ enum FoundationNumbers {
 
 extension AFSError {
     /// Linux Foundation's localized description of every JSON reading error (SPEC §6.4).
-    public static let jsonReadingDescription = "The operation could not be completed. The data is not in the correct format."
+    public static let jsonReadingDescription =
+        "The operation could not be completed. The data is not in the correct format."
 
     /// Foundation reports JSON syntax errors as NSCocoaErrorDomain 3840: one localized description
     /// for all, the particular sentence as NSDebugDescription (`context["debugDescription"]`).

@@ -58,7 +58,8 @@ enum JSONTextEncoding: Equatable {
         case .utf32(let big, let skip):
             var i = skip
             while i + 3 < b.count {
-                let v = big
+                let v =
+                    big
                     ? UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
                     : UInt32(b[i + 3]) << 24 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 1]) << 8 | UInt32(b[i])
                 guard let s = Unicode.Scalar(v) else { throw failure }

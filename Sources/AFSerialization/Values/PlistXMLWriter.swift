@@ -16,14 +16,17 @@ public enum PlistXMLWriter {
     /// NSPropertyListWriteInvalidError.
     public static let writeInvalidCode = 3851
 
-    static let header = Array("""
+    static let header = Array(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
 
         """.utf8)
 
-    public static func write(_ value: ParameterValue, maxDepth: Int = Limits.default.maxParameterDepth) throws(AFSError) -> [UInt8] {
+    public static func write(_ value: ParameterValue, maxDepth: Int = Limits.default.maxParameterDepth) throws(AFSError)
+        -> [UInt8]
+    {
         var out = header
         var frames: [ContainerFrame] = []
         try element(value, frames: &frames, maxDepth: maxDepth, to: &out)
@@ -42,7 +45,9 @@ public enum PlistXMLWriter {
 
     /// Writes a scalar, an empty container, or a container's opening tag (pushing its frame).
     /// The indent is the number of open containers.
-    static func element(_ v: ParameterValue, frames: inout [ContainerFrame], maxDepth: Int, to out: inout [UInt8]) throws(AFSError) {
+    static func element(_ v: ParameterValue, frames: inout [ContainerFrame], maxDepth: Int, to out: inout [UInt8])
+        throws(AFSError)
+    {
         let indent = frames.count
         switch v {
         case .string(let s): line(&out, indent, "<string>", escaped(s), "</string>")
@@ -76,7 +81,8 @@ public enum PlistXMLWriter {
             domain: AFSError.cocoaDomain, code: writeInvalidCode,
             message: "The operation could not be completed. An error occurred in the destination for the data.",
             context: [
-                "debugDescription": "Property list invalid for format: 100 (property lists cannot contain objects of type '\(typeName)')",
+                "debugDescription":
+                    "Property list invalid for format: 100 (property lists cannot contain objects of type '\(typeName)')",
                 "field": path,
             ])
     }
@@ -96,7 +102,9 @@ public enum PlistXMLWriter {
             while true {
                 let i = ByteScan.next(
                     in: bytes, from: runStart,
-                    wordMayMatch: { w in ByteScan.hasByte(w, 0x26) || ByteScan.hasByte(w, 0x3C) || ByteScan.hasByte(w, 0x3E) },
+                    wordMayMatch: { w in
+                        ByteScan.hasByte(w, 0x26) || ByteScan.hasByte(w, 0x3C) || ByteScan.hasByte(w, 0x3E)
+                    },
                     isSpecial: { b in b == 0x26 || b == 0x3C || b == 0x3E })
                 if i == bytes.count { break }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))

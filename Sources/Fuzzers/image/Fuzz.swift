@@ -8,6 +8,6 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     ImageFuzz.fuzzerEntry(data, size)
 }
 #if AFS_OWN_MAIN
-import AFFuzzDriver
-@main enum FuzzMain { static func main() { runLibFuzzer(testOneInput) } }
+    import AFFuzzDriver
+    @main enum FuzzMain { static func main() { runLibFuzzer(testOneInput) } }
 #endif

@@ -9,6 +9,6 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return ResponseFuzz.fuzzerEntry(data, size)
 }
 #if AFS_OWN_MAIN
-import AFFuzzDriver
-@main enum FuzzMain { static func main() { runLibFuzzer(testOneInput) } }
+    import AFFuzzDriver
+    @main enum FuzzMain { static func main() { runLibFuzzer(testOneInput) } }
 #endif

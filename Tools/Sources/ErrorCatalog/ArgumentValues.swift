@@ -64,12 +64,15 @@ struct ArgumentValues {
         }
         if let d = expr.as(DictionaryExprSyntax.self) { return Self.keys(of: d) }
         if let t = expr.as(TernaryExprSyntax.self) {
-            return values(t.thenExpression, frame: frame, depth: depth).union(values(t.elseExpression, frame: frame, depth: depth))
+            return values(t.thenExpression, frame: frame, depth: depth).union(
+                values(t.elseExpression, frame: frame, depth: depth))
         }
         if let member = expr.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if member.base == nil { return [.kind(name)] }  // `.nestingTooDeep`
-            if let consts = index.constants[name] { return Set(consts.flatMap { values($0, frame: frame, depth: depth + 1) }) }
+            if let consts = index.constants[name] {
+                return Set(consts.flatMap { values($0, frame: frame, depth: depth + 1) })
+            }
             return [.opaque(expr.trimmedDescription)]
         }
         if let ref = expr.as(DeclReferenceExprSyntax.self) {
@@ -98,7 +101,8 @@ struct ArgumentValues {
             }
             if ops == ["??"], operands.count == 2 {
                 // `a ?? b`: a when it is not nil, else b.
-                return values(operands[0], frame: frame, depth: depth).subtracting([.none]).union(values(operands[1], frame: frame, depth: depth))
+                return values(operands[0], frame: frame, depth: depth).subtracting([.none]).union(
+                    values(operands[1], frame: frame, depth: depth))
             }
             return Set(operands.flatMap { values($0, frame: frame, depth: depth) })
         }
@@ -116,7 +120,9 @@ struct ArgumentValues {
             return argumentValues(function, position, depth: depth)
         }
         if let local = localConstant(named: name, before: ref) { return values(local, frame: frame, depth: depth + 1) }
-        if let consts = index.constants[name] { return Set(consts.flatMap { values($0, frame: frame, depth: depth + 1) }) }
+        if let consts = index.constants[name] {
+            return Set(consts.flatMap { values($0, frame: frame, depth: depth + 1) })
+        }
         if let props = index.computed[name] {
             let keys = Set(props.flatMap { Self.keysIn(Syntax($0)) })
             if !keys.isEmpty { return keys }
@@ -126,9 +132,12 @@ struct ArgumentValues {
 
     /// `x.merging([...]) {…}`: the keys of both; a helper that builds a dictionary: the keys it sets.
     private func callValues(_ call: FunctionCallExprSyntax, frame: Frame?, depth: Int) -> Set<Value> {
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "merging",
-           let base = member.base {
-            return values(base, frame: frame, depth: depth).union(values(call.arguments.first?.expression, frame: frame, depth: depth))
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "merging",
+            let base = member.base
+        {
+            return values(base, frame: frame, depth: depth).union(
+                values(call.arguments.first?.expression, frame: frame, depth: depth))
         }
         if let name = SourceIndex.calleeName(call), let decls = index.functions[name], !decls.isEmpty {
             let keys = Set(decls.flatMap { Self.keysIn(Syntax($0)) })
@@ -152,7 +161,8 @@ struct ArgumentValues {
     /// The function whose parameter `name` is, and that parameter's position, if `node` is inside it.
     private func parameter(named name: String, around node: some SyntaxProtocol) -> (FunctionDeclSyntax, Int)? {
         guard let f = enclosingFunction(node) else { return nil }
-        for (i, p) in f.signature.parameterClause.parameters.enumerated() where (p.secondName ?? p.firstName).text == name {
+        for (i, p) in f.signature.parameterClause.parameters.enumerated()
+        where (p.secondName ?? p.firstName).text == name {
             return (f, i)
         }
         return nil
@@ -184,13 +194,17 @@ struct ArgumentValues {
     /// What `function`'s parameter at `position` receives at every call.
     private func argumentValues(_ function: FunctionDeclSyntax, _ position: Int, depth: Int) -> Set<Value> {
         var out: Set<Value> = []
-        for call in callers(of: function) { out.formUnion(bound(function, position, call: call, outer: nil, depth: depth)) }
+        for call in callers(of: function) {
+            out.formUnion(bound(function, position, call: call, outer: nil, depth: depth))
+        }
         let param = Array(function.signature.parameterClause.parameters)[position]
         return out.isEmpty ? [.opaque((param.secondName ?? param.firstName).text)] : out
     }
 
     /// What the parameter at `position` is in one `call` (its argument, or the default).
-    private func bound(_ function: FunctionDeclSyntax, _ position: Int, call: FunctionCallExprSyntax, outer: Frame?, depth: Int) -> Set<Value> {
+    private func bound(
+        _ function: FunctionDeclSyntax, _ position: Int, call: FunctionCallExprSyntax, outer: Frame?, depth: Int
+    ) -> Set<Value> {
         let params = Array(function.signature.parameterClause.parameters)
         let param = params[position]
         let args = Array(call.arguments)
@@ -210,7 +224,8 @@ struct ArgumentValues {
     /// A call can be of this function when every label it uses is one of the parameters' labels.
     private static func matches(call args: [LabeledExprSyntax], params: [FunctionParameterSyntax]) -> Bool {
         let labels = Set(params.map(\.firstName.text))
-        return args.allSatisfy { $0.label.map { labels.contains($0.text) } ?? labels.contains("_") } && args.count <= params.count
+        return args.allSatisfy { $0.label.map { labels.contains($0.text) } ?? labels.contains("_") }
+            && args.count <= params.count
     }
 
     // MARK: Reading literals
@@ -252,7 +267,8 @@ struct ArgumentValues {
             if let s = r.expression?.as(StringLiteralExprSyntax.self) { out.insert(.text(render(s))) }
         }
         if let block = body.as(CodeBlockSyntax.self), block.statements.count == 1,
-           let s = block.statements.first?.item.as(StringLiteralExprSyntax.self) {
+            let s = block.statements.first?.item.as(StringLiteralExprSyntax.self)
+        {
             out.insert(.text(render(s)))
         }
         return out

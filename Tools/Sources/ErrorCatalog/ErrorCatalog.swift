@@ -42,11 +42,13 @@ public struct ErrorCatalog {
         let index = SourceIndex(sources: sources)
         let values = ArgumentValues(index: index)
         for f in index.files {
-            for ext in Syntax(f.tree).descendants(ExtensionDeclSyntax.self) where ext.extendedType.trimmedDescription == "AFSError.Kind" {
+            for ext in Syntax(f.tree).descendants(ExtensionDeclSyntax.self)
+            where ext.extendedType.trimmedDescription == "AFSError.Kind" {
                 for member in ext.memberBlock.members {
                     guard let v = member.decl.as(VariableDeclSyntax.self), let b = v.bindings.first,
-                          let call = b.initializer?.value.as(FunctionCallExprSyntax.self),
-                          let raw = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) else { continue }
+                        let call = b.initializer?.value.as(FunctionCallExprSyntax.self),
+                        let raw = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
+                    else { continue }
                     kinds.append(Kind(name: ArgumentValues.render(raw), doc: Self.doc(v.leadingTrivia), file: f.path))
                 }
             }
@@ -59,17 +61,24 @@ public struct ErrorCatalog {
             }
             // A domain read from the input at run time (a vector's custom-serialization closure
             // returning its own error) is the caller's error passed through, not one the core makes.
-            if !found.isEmpty, found.allSatisfy({ !$0.domains.isEmpty && $0.domains.allSatisfy { $0.hasPrefix("‹") } }) { continue }
+            if !found.isEmpty, found.allSatisfy({ !$0.domains.isEmpty && $0.domains.allSatisfy { $0.hasPrefix("‹") } })
+            {
+                continue
+            }
             constructionCount += 1
             sites += found
         }
     }
 
     /// One construction read along one call path.
-    static func site(_ call: FunctionCallExprSyntax, _ args: [LabeledExprSyntax], frame: Frame?, values: ArgumentValues, file: String) -> Site {
+    static func site(
+        _ call: FunctionCallExprSyntax, _ args: [LabeledExprSyntax], frame: Frame?, values: ArgumentValues, file: String
+    ) -> Site {
         func arg(_ label: String) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
         func eval(_ e: ExprSyntax?) -> Set<Value> { values.values(e, frame: frame) }
-        var site = Site(file: file, kinds: [], domains: [], codes: [], messages: [], reasons: [], contextKeys: [], offset: Offset(false, false))
+        var site = Site(
+            file: file, kinds: [], domains: [], codes: [], messages: [], reasons: [], contextKeys: [],
+            offset: Offset(false, false))
         if args[0].label == nil {
             site.kinds = eval(args[0].expression).compactMap { if case .kind(let k) = $0 { k } else { nil } }.sorted()
             site.messages = texts(eval(args.count > 1 && args[1].label == nil ? args[1].expression : nil))

@@ -25,17 +25,25 @@ public enum ReferenceTable {
             let files = ordered(sites.map { file($0.file) })
             let specs = ordered((sites.map(\.file) + [k.file]).flatMap(section)).sorted()
             let keys = ordered(sites.flatMap(\.contextKeys)).sorted()
-            out.append("| `\(k.name)` | \(specs.joined(separator: ", ")) | \(cell(k.doc)) | \(offset(sites)) | \(keys.map { "`\($0)`" }.joined(separator: ", ")) | \(files.joined(separator: ", ")) |")
+            out.append(
+                "| `\(k.name)` | \(specs.joined(separator: ", ")) | \(cell(k.doc)) | \(offset(sites)) | \(keys.map { "`\($0)`" }.joined(separator: ", ")) | \(files.joined(separator: ", ")) |"
+            )
         }
         out.append("")
         out.append("#### AF-compatible errors: identified by `domain` and `code`")
         out.append("")
-        out.append("| domain | code | description (NSLocalizedDescription) | failure reason | offset | context keys | thrown in |")
+        out.append(
+            "| domain | code | description (NSLocalizedDescription) | failure reason | offset | context keys | thrown in |"
+        )
         out.append("|---|---|---|---|---|---|---|")
         var groups: [(key: String, sites: [ErrorCatalog.Site])] = []
         for s in c.sites where !s.domains.isEmpty {
             let key = s.domains.joined(separator: " ") + " " + s.codes.joined(separator: " ")
-            if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].sites.append(s) } else { groups.append((key, [s])) }
+            if let i = groups.firstIndex(where: { $0.key == key }) {
+                groups[i].sites.append(s)
+            } else {
+                groups.append((key, [s]))
+            }
         }
         for g in groups.sorted(by: { $0.key < $1.key }) {
             let s0 = g.sites[0]
@@ -43,7 +51,9 @@ public enum ReferenceTable {
             let reasons = ordered(g.sites.flatMap(\.reasons)).sorted().map { "`\(cell($0))`" }.joined(separator: "; ")
             let keys = ordered(g.sites.flatMap(\.contextKeys)).sorted().map { "`\($0)`" }.joined(separator: ", ")
             let files = ordered(g.sites.map { file($0.file) }).joined(separator: ", ")
-            out.append("| `\(s0.domains.joined(separator: "`, `"))` | \(s0.codes.joined(separator: ", ")) | \(messages) | \(reasons.isEmpty ? "—" : reasons) | \(offset(g.sites)) | \(keys) | \(files) |")
+            out.append(
+                "| `\(s0.domains.joined(separator: "`, `"))` | \(s0.codes.joined(separator: ", ")) | \(messages) | \(reasons.isEmpty ? "—" : reasons) | \(offset(g.sites)) | \(keys) | \(files) |"
+            )
         }
         return out.joined(separator: "\n")
     }
@@ -66,7 +76,9 @@ public enum ReferenceTable {
     public enum BlockError: Error, CustomStringConvertible {
         case markersMissing(String)
         public var description: String {
-            switch self { case .markersMissing(let doc): "\(doc) has no \(begin) … \(end) block" }
+            switch self {
+            case .markersMissing(let doc): "\(doc) has no \(begin) … \(end) block"
+            }
         }
     }
 
@@ -75,8 +87,10 @@ public enum ReferenceTable {
         guard let b = document.range(of: begin), let e = document.range(of: end), b.upperBound <= e.lowerBound else {
             throw BlockError.markersMissing(docName)
         }
-        let note = "<!-- Generated from the core's source by afs-errors (Tools/); do not edit by hand: run\n     swift run --package-path Tools afs-errors --write \(docName) -->"
-        return String(document[..<b.upperBound]) + "\n" + note + "\n\n" + table + "\n\n" + String(document[e.lowerBound...])
+        let note =
+            "<!-- Generated from the core's source by afs-errors (Tools/); do not edit by hand: run\n     swift run --package-path Tools afs-errors --write \(docName) -->"
+        return String(document[..<b.upperBound]) + "\n" + note + "\n\n" + table + "\n\n"
+            + String(document[e.lowerBound...])
     }
 }
 

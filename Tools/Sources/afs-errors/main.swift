@@ -32,13 +32,17 @@ while !args.isEmpty {
         guard !args.isEmpty else { fail("--src needs a directory") }
         dirs.append(args.removeFirst())
     case "-h", "--help":
-        print("usage: afs-errors (--check FILE | --write FILE | --print) [--src DIR]…\nThe error reference table of VECTORS.md §6, generated from the core's source.")
+        print(
+            "usage: afs-errors (--check FILE | --write FILE | --print) [--src DIR]…\nThe error reference table of VECTORS.md §6, generated from the core's source."
+        )
         exit(0)
     default: fail("unknown argument \(a) (see --help)")
     }
 }
 guard !mode.isEmpty else { fail("give --check FILE, --write FILE or --print (see --help)") }
-if dirs.isEmpty { dirs = ["Sources/AFSerialization", "Sources/AFFoundationCompat", "Sources/AFConformance/Components"] }
+if dirs.isEmpty {
+    dirs = ["Sources/AFSerialization", "Sources/AFFoundationCompat", "Sources/AFConformance/Components"]
+}
 
 var sources: [(path: String, text: String)] = []
 for dir in dirs {
@@ -53,7 +57,9 @@ sources.sort { $0.path < $1.path }
 let catalog = ErrorCatalog(sources: sources)
 var problems: [String] = []
 for k in catalog.kindsWithoutSites { problems.append("kind \(k) is declared but no construction of it could be read") }
-for s in catalog.unresolvedSites { problems.append("an AFSError construction in \(s.file) has a kind or domain that cannot be followed") }
+for s in catalog.unresolvedSites {
+    problems.append("an AFSError construction in \(s.file) has a kind or domain that cannot be followed")
+}
 if !problems.isEmpty { fail(problems.joined(separator: "\n"), 1) }
 
 let table = ReferenceTable.markdown(catalog, stripPrefix: "Sources/AFSerialization/")
@@ -63,10 +69,18 @@ guard let current = try? String(contentsOfFile: doc, encoding: .utf8) else { fai
 let updated: String
 do { updated = try ReferenceTable.replacingBlock(in: current, with: table, docName: doc) } catch { fail("\(error)") }
 if mode == "--write" {
-    do { try updated.write(toFile: doc, atomically: true, encoding: .utf8) } catch { fail("cannot write \(doc): \(error)") }
-    print("afs-errors: \(doc) §6 written: \(catalog.kinds.count) kinds, \(catalog.constructionCount) constructions, \(catalog.sites.count) call paths")
+    do { try updated.write(toFile: doc, atomically: true, encoding: .utf8) } catch {
+        fail("cannot write \(doc): \(error)")
+    }
+    print(
+        "afs-errors: \(doc) §6 written: \(catalog.kinds.count) kinds, \(catalog.constructionCount) constructions, \(catalog.sites.count) call paths"
+    )
 } else if updated != current {
-    fail("\(doc) §6 (the error reference) is out of date with the core's source: a kind, code, message or context key changed. Run: swift run --package-path Tools afs-errors --write \(doc)", 1)
+    fail(
+        "\(doc) §6 (the error reference) is out of date with the core's source: a kind, code, message or context key changed. Run: swift run --package-path Tools afs-errors --write \(doc)",
+        1)
 } else {
-    print("afs-errors: \(doc) §6 is up to date (\(catalog.kinds.count) kinds, \(catalog.constructionCount) constructions, \(catalog.sites.count) call paths)")
+    print(
+        "afs-errors: \(doc) §6 is up to date (\(catalog.kinds.count) kinds, \(catalog.constructionCount) constructions, \(catalog.sites.count) call paths)"
+    )
 }

@@ -9,9 +9,9 @@
 import MutationKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - Files
@@ -52,14 +52,19 @@ func swiftFiles(_ dir: String) -> [String] {
         defer { closedir(d) }
         var names: [String] = []
         while let e = readdir(d) {
-            let name = withUnsafePointer(to: e.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+            let name = withUnsafePointer(to: e.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
             if name == "." || name == ".." { continue }
             names.append(name)
         }
         for name in names.sorted() {
             let r = rel.isEmpty ? name : rel + "/" + name
-            if let sub = opendir(dir + "/" + r) { closedir(sub); walk(r) }
-            else if name.hasSuffix(".swift") { out.append(r) }
+            if let sub = opendir(dir + "/" + r) {
+                closedir(sub); walk(r)
+            } else if name.hasSuffix(".swift") {
+                out.append(r)
+            }
         }
     }
     walk("")
@@ -78,7 +83,8 @@ struct Options {
 }
 
 func usage() -> Never {
-    print("""
+    print(
+        """
         usage: afs-mutate sites    [--src DIR] [--files GLOB…] [--lines FILE:FROM-TO…] [--exclude-keys FILE]
                afs-mutate schemata --out DIR [--src DIR] [--exclude-keys FILE]
         sites: prints the mutants (one JSON object per mutant, in a JSON array).
@@ -108,15 +114,18 @@ func parseOptions() -> Options {
         case "--lines": mode = "lines"
         case "-h", "--help": usage()
         default:
-            if mode == "files" { o.files.append(a) }
-            else if mode == "lines" {
+            if mode == "files" {
+                o.files.append(a)
+            } else if mode == "lines" {
                 // FILE:FROM-TO
                 guard let colon = a.lastIndex(of: ":") else { usage() }
                 let f = String(a[..<colon])
                 let range = a[a.index(after: colon)...].split(separator: "-")
                 guard let from = Int(range.first ?? ""), let to = Int(range.last ?? "") else { usage() }
                 o.lines.append((f, from, to))
-            } else { usage() }
+            } else {
+                usage()
+            }
         }
     }
     return o
@@ -130,7 +139,9 @@ func main() {
     var excluded = Set<String>()
     if let path = o.excludeKeys {
         guard let text = readFile(path) else { fputs("cannot read \(path)\n", stderr); exit(2) }
-        for line in text.split(separator: "\n") where !line.isEmpty && !line.hasPrefix("#") { excluded.insert(String(line)) }
+        for line in text.split(separator: "\n") where !line.isEmpty && !line.hasPrefix("#") {
+            excluded.insert(String(line))
+        }
     }
     let paths = swiftFiles(o.src)
     if paths.isEmpty { fputs("no .swift files under \(o.src)\n", stderr); exit(2) }

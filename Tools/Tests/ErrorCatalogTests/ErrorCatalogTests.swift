@@ -15,7 +15,8 @@ import Testing
         """
 
     func catalog(_ sources: String...) -> ErrorCatalog {
-        ErrorCatalog(sources: sources.enumerated().map { ("Sources/AFSerialization/Dir\($0.offset)/F.swift", $0.element) })
+        ErrorCatalog(
+            sources: sources.enumerated().map { ("Sources/AFSerialization/Dir\($0.offset)/F.swift", $0.element) })
     }
 
     @Test func kindsAndTheirDocComments() {
@@ -26,7 +27,9 @@ import Testing
     }
 
     @Test func aDirectConstruction() {
-        let c = catalog(Self.kinds, """
+        let c = catalog(
+            Self.kinds,
+            """
             func f(depth: Int, field: String) throws {
                 throw AFSError(.nestingTooDeep, "deeper than \\(depth)", offset: depth, context: ["limit": "512", "field": field])
             }
@@ -41,7 +44,9 @@ import Testing
 
     /// A helper's parameters are bound per call: each call's kind keeps its own context and offset.
     @Test func helperParametersAreBoundPerCall() {
-        let c = catalog(Self.kinds, """
+        let c = catalog(
+            Self.kinds,
+            """
             struct Parser {
                 mutating func fail(_ kind: AFSError.Kind, _ message: String, at offset: Int? = nil, context: [String: String] = [:]) -> AFSError {
                     AFSError(kind, message, offset: offset, context: context)
@@ -64,7 +69,8 @@ import Testing
     /// AF-compatible errors: domain and code through constants, messages through concatenation and
     /// through a two-level helper chain; a private helper is only called from its own file.
     @Test func afCompatibleErrorsThroughConstantsAndHelpers() {
-        let c = catalog("""
+        let c = catalog(
+            """
             extension AFSError {
                 public static let requestDomain = "com.alamofire.error.serialization.request"
                 public static let cocoaDomain = "NSCocoaErrorDomain"
@@ -85,23 +91,29 @@ import Testing
                 func error(_ message: String, at offset: Int? = nil) -> AFSError { .jsonSyntax(message, offset: offset ?? index) }
                 func parse() throws { throw error("Garbage at end.") }
             }
-            """, """
+            """,
+            """
             func other() { _ = AFSError.jsonSyntax("Cannot convert input string to valid utf8 input.", offset: 0) }
             """)
         let json = c.sites.filter { $0.codes == ["3840"] }
-        #expect(Set(json.flatMap(\.messages)) == ["Garbage at end.", "Cannot convert input string to valid utf8 input."])
+        #expect(
+            Set(json.flatMap(\.messages)) == ["Garbage at end.", "Cannot convert input string to valid utf8 input."])
         #expect(json.allSatisfy { $0.domains == ["NSCocoaErrorDomain"] && $0.offset == .init(true, false) })
         let request = c.sites.filter { $0.codes == ["-1016"] }
         #expect(request.count == 1)
         #expect(request.first?.domains == ["com.alamofire.error.serialization.request"])
-        #expect(request.first?.messages == ["The operation could not be completed. The `parameters` argument is not valid JSON."])
+        #expect(
+            request.first?.messages == [
+                "The operation could not be completed. The `parameters` argument is not valid JSON."
+            ])
         #expect(request.first?.reasons == ["The `parameters` argument is not valid JSON."])
     }
 
     /// An error whose domain comes from the input (a harness closure returning the caller's own
     /// error) is not listed; a literal domain beside it still is.
     @Test func aDomainReadFromTheInputIsTheCallersError() {
-        let c = catalog("""
+        let c = catalog(
+            """
             struct Fields { func string(_ k: String) -> String { k } }
             func closure(_ e: Fields) -> AFSError {
                 AFSError(domain: e.string("domain"), code: 1, message: e.string("description"))
@@ -113,7 +125,9 @@ import Testing
     }
 
     @Test func contextFromComputedPropertiesMergingAndHelpers() {
-        let c = catalog(Self.kinds, """
+        let c = catalog(
+            Self.kinds,
+            """
             struct D {
                 private var context: [String: String] { ["coding": name, "layer": String(layer)] }
                 static func ctx(_ r: R) -> [String: String] {
@@ -137,7 +151,9 @@ import Testing
         #expect(out.hasPrefix("intro\n\(ReferenceTable.begin)\n<!-- Generated from the core's source by afs-errors"))
         #expect(out.hasSuffix("\n\nTABLE\n\n\(ReferenceTable.end)\nafter\n"))
         #expect(try ReferenceTable.replacingBlock(in: out, with: "TABLE", docName: "V.md") == out)  // stable
-        #expect(throws: ReferenceTable.BlockError.self) { try ReferenceTable.replacingBlock(in: "no markers", with: "T", docName: "V.md") }
+        #expect(throws: ReferenceTable.BlockError.self) {
+            try ReferenceTable.replacingBlock(in: "no markers", with: "T", docName: "V.md")
+        }
 
         let c = catalog(Self.kinds, "func f() throws { throw AFSError(.nestingTooDeep, \"x | y\") }")
         let table = ReferenceTable.markdown(c, stripPrefix: "Sources/AFSerialization/")

@@ -9,8 +9,11 @@ import Testing
 
     @Test func everyHelperIsDefined() {
         for h in Helper.allCases {
-            #expect(defines(RuntimeTemplate.fileHelpers, "@inline(__always) fileprivate func", h.rawValue), "\(h.rawValue)")
-            #expect(defines(RuntimeTemplate.switchFile, "@inlinable @inline(__always) func", h.inlinableName), "\(h.inlinableName)")
+            #expect(
+                defines(RuntimeTemplate.fileHelpers, "@inline(__always) fileprivate func", h.rawValue), "\(h.rawValue)")
+            #expect(
+                defines(RuntimeTemplate.switchFile, "@inlinable @inline(__always) func", h.inlinableName),
+                "\(h.inlinableName)")
         }
     }
 

@@ -11,15 +11,15 @@ import AFSerialization
 import AFVectorFormat
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking  // HTTPURLResponse on Linux
+    import FoundationNetworking  // HTTPURLResponse on Linux
 #endif
 
 struct Unsupported: Error { var why: String }
 
 #if swift(>=6.3)
-let swiftVersion = "6.3"
+    let swiftVersion = "6.3"
 #else
-let swiftVersion = "< 6.3"
+    let swiftVersion = "< 6.3"
 #endif
 let version = "swift-corelibs-foundation (Swift \(swiftVersion))"
 
@@ -45,7 +45,11 @@ func percentEscape(_ input: JSONValue, _ options: JSONValue) throws -> JSONValue
         text = t as NSString
     } else if let hex = input["hex"]?.stringValue {
         guard let data = Data(hexString: hex), let s = String(data: data, encoding: .utf8) else {
-            return .obj(["error": .obj(["domain": .string("Foundation"), "message": .string("String(data:encoding: .utf8) returned nil")])])
+            return .obj([
+                "error": .obj([
+                    "domain": .string("Foundation"), "message": .string("String(data:encoding: .utf8) returned nil"),
+                ])
+            ])
         }
         text = s as NSString
     } else if let units = input["utf16"]?.arrayValue {
@@ -65,7 +69,11 @@ func percentEscape(_ input: JSONValue, _ options: JSONValue) throws -> JSONValue
         let range = text.rangeOfComposedCharacterSequences(for: NSRange(location: index, length: length))
         let piece = text.substring(with: range)
         guard let escaped = piece.addingPercentEncoding(withAllowedCharacters: allowed) else {
-            return .obj(["error": .obj(["domain": .string("Foundation"), "message": .string("addingPercentEncoding returned nil")])])
+            return .obj([
+                "error": .obj([
+                    "domain": .string("Foundation"), "message": .string("addingPercentEncoding returned nil"),
+                ])
+            ])
         }
         out += escaped
         batches.append(.array([.number(String(range.location)), .number(String(range.location + range.length))]))
@@ -81,7 +89,8 @@ func percentEscape(_ input: JSONValue, _ options: JSONValue) throws -> JSONValue
 func mediaType(_ input: JSONValue) throws -> JSONValue {
     var fields: [String: String] = [:]
     if let ct = input["contentType"]?.stringValue { fields["Content-Type"] = ct }
-    let response = HTTPURLResponse(url: URL(string: "http://example.com/")!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: fields)!
+    let response = HTTPURLResponse(
+        url: URL(string: "http://example.com/")!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: fields)!
     return .obj(["mimeType": response.mimeType.map(JSONValue.string) ?? .null, "parameters": .array([])])
 }
 
@@ -114,7 +123,9 @@ func foundationObject(_ v: JSONValue, sorted: Bool) throws -> Any {
             default: throw Unsupported(why: "parameter tag \(tag) (no Foundation value the serializers take)")
             }
         }
-        if members.count > 1 && !sorted { throw Unsupported(why: "Foundation dictionaries have no order (only sortedKeys output is deterministic)") }
+        if members.count > 1 && !sorted {
+            throw Unsupported(why: "Foundation dictionaries have no order (only sortedKeys output is deterministic)")
+        }
         var d: [String: Any] = [:]
         for m in members {
             guard d[m.key] == nil else { throw Unsupported(why: "repeated key \(m.key)") }
@@ -128,7 +139,9 @@ func foundationObject(_ v: JSONValue, sorted: Bool) throws -> Any {
 func requestBody(_ input: JSONValue, _ options: JSONValue) throws -> JSONValue {
     let serializer = input["serializer"]?.stringValue ?? "http"
     let method = (input["method"]?.stringValue ?? "GET").uppercased()
-    guard ["json", "plist"].contains(serializer) else { throw Unsupported(why: "the form serializer is AF's code, not Foundation's") }
+    guard ["json", "plist"].contains(serializer) else {
+        throw Unsupported(why: "the form serializer is AF's code, not Foundation's")
+    }
     guard !["GET", "HEAD", "DELETE"].contains(method), let parameters = input["parameters"], !parameters.isNull else {
         throw Unsupported(why: "no body is written (AF's rule, not a Foundation call)")
     }
@@ -147,7 +160,11 @@ func requestBody(_ input: JSONValue, _ options: JSONValue) throws -> JSONValue {
         let object = try foundationObject(parameters, sorted: o.contains(.sortedKeys))
         // AF checks isValidJSONObject (without options) before writing.
         guard JSONSerialization.isValidJSONObject(object) else {
-            return .obj(["error": .obj(["domain": .string("com.alamofire.error.serialization.request"), "code": .number("-1016")])])
+            return .obj([
+                "error": .obj([
+                    "domain": .string("com.alamofire.error.serialization.request"), "code": .number("-1016"),
+                ])
+            ])
         }
         do {
             let data = try JSONSerialization.data(withJSONObject: object, options: o)
@@ -168,21 +185,29 @@ func requestBody(_ input: JSONValue, _ options: JSONValue) throws -> JSONValue {
 // MARK: response (JSON parse)
 
 func responseObject(_ input: JSONValue, _ options: JSONValue) throws -> JSONValue {
-    guard input["serializer"]?.stringValue == "json" else { throw Unsupported(why: "only the JSON serializer's parse is a Foundation call") }
-    for k in ["acceptableContentTypes", "acceptableStatusCodes", "decodeContentEncoding", "maxJSONDepth"] where options[k] != nil {
+    guard input["serializer"]?.stringValue == "json" else {
+        throw Unsupported(why: "only the JSON serializer's parse is a Foundation call")
+    }
+    for k in ["acceptableContentTypes", "acceptableStatusCodes", "decodeContentEncoding", "maxJSONDepth"]
+    where options[k] != nil {
         throw Unsupported(why: "option \(k) (AF's validation, not Foundation)")
     }
     if options["removesKeysWithNullValues"]?.boolValue == true { throw Unsupported(why: "null removal is AF's code") }
     let status = Int(input["statusCode"]?.numberText ?? "200") ?? 200
     var fields: [String: String] = [:]
     for h in input["headers"]?.arrayValue ?? [] {
-        if let pair = h.arrayValue, pair.count == 2, let n = pair[0].stringValue, let v = pair[1].stringValue { fields[n] = v }
+        if let pair = h.arrayValue, pair.count == 2, let n = pair[0].stringValue, let v = pair[1].stringValue {
+            fields[n] = v
+        }
     }
-    let mime = HTTPURLResponse(url: URL(string: "http://example.com/")!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: fields)!.mimeType
+    let mime = HTTPURLResponse(
+        url: URL(string: "http://example.com/")!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: fields)!
+        .mimeType
     guard (200...299).contains(status), ["application/json", "text/json", "text/javascript"].contains(mime ?? "") else {
         throw Unsupported(why: "a response AF's validation rejects (not a Foundation call)")
     }
-    guard let body = input["body"], !body.isNull, let data = try? dataValue(body), !data.isEmpty, data != Data([0x20]) else {
+    guard let body = input["body"], !body.isNull, let data = try? dataValue(body), !data.isEmpty, data != Data([0x20])
+    else {
         throw Unsupported(why: "AF returns no object for an empty or one-space body without calling Foundation")
     }
     let fragments = options["readingOptions"]?["allowFragments"]?.boolValue == true
@@ -262,9 +287,12 @@ let supports: JSONValue = .obj([
     ]),
     "omits": .obj([
         // The body is Foundation's; method, URL and headers are AF's own code.
-        "request": .array(["method", "url", "headers", "error.description", "error.reason", "error.context", "error.offset"].map(JSONValue.string)),
+        "request": .array(
+            ["method", "url", "headers", "error.description", "error.reason", "error.context", "error.offset"].map(
+                JSONValue.string)),
         // Foundation's error carries its domain, code and description, not the core's offsets.
-        "response": .array(["valid", "error.offset", "error.context", "error.reason", "error.underlying"].map(JSONValue.string)),
+        "response": .array(
+            ["valid", "error.offset", "error.context", "error.reason", "error.underlying"].map(JSONValue.string)),
         "percent-escape": .array(["error.*"].map(JSONValue.string)),
     ]),
 ])
@@ -275,8 +303,10 @@ func reply(_ line: String) -> JSONValue {
     }
     let id = request["id"] ?? .null
     if let s = id.stringValue, s.hasPrefix("handshake#") {
-        return .obj(["id": id, "output": .obj([:]), "protocol": .string("1.1"),
-                     "implementation": .obj(["name": .string("foundation"), "version": .string(version)]), "supports": supports])
+        return .obj([
+            "id": id, "output": .obj([:]), "protocol": .string("1.1"),
+            "implementation": .obj(["name": .string("foundation"), "version": .string(version)]), "supports": supports,
+        ])
     }
     let input = request["input"] ?? .obj([:]), options = request["options"] ?? .obj([:])
     do {

@@ -101,8 +101,12 @@ public struct Adapter {
         }
         let input = request["input"] ?? .obj([:])
         let options = request["options"] ?? .obj([:])
-        guard case .object = input else { return .obj(["id": id, "harnessError": .string("input: expected an object")]) }
-        guard case .object = options else { return .obj(["id": id, "harnessError": .string("options: expected an object")]) }
+        guard case .object = input else {
+            return .obj(["id": id, "harnessError": .string("input: expected an object")])
+        }
+        guard case .object = options else {
+            return .obj(["id": id, "harnessError": .string("options: expected an object")])
+        }
         do {
             return .obj(["id": id, "output": try handler(input, options)])
         } catch let u as Unsupported {
@@ -135,7 +139,11 @@ public struct Adapter {
 
 /// `{"error": {"domain": <library>, "message": …}}` (Implementations/README.md).
 public func libraryError(_ domain: String, _ error: Error) -> JSON {
-    .obj(["error": .obj(["domain": .string(domain), "message": .string("\(type(of: error)): \(String(describing: error))")])])
+    .obj([
+        "error": .obj([
+            "domain": .string(domain), "message": .string("\(type(of: error)): \(String(describing: error))"),
+        ])
+    ])
 }
 
 public func libraryError(_ domain: String, message: String) -> JSON {
@@ -172,7 +180,9 @@ public func chunkSizes(_ options: JSON, message: String) throws -> [Int]? {
     if items.isEmpty { return nil }
     var sizes: [Int] = []
     for item in items {
-        guard case .number(let t) = item, let n = Int(t), n >= 1 else { throw HarnessError("options.chunkSizes: \(message)") }
+        guard case .number(let t) = item, let n = Int(t), n >= 1 else {
+            throw HarnessError("options.chunkSizes: \(message)")
+        }
         sizes.append(n)
     }
     return sizes
@@ -291,7 +301,9 @@ public func param(_ v: JSON, _ path: String) throws -> Param {
                 guard let items = body.arrayValue else { throw HarnessError("\(at): expected an array") }
                 return .set(try items.enumerated().map { try param($0.element, "\(at)[\($0.offset)]") })
             case "$data":
-                guard let s = body.stringValue, let b = hexBytes(s) else { throw HarnessError("\(at): expected a hex string") }
+                guard let s = body.stringValue, let b = hexBytes(s) else {
+                    throw HarnessError("\(at): expected a hex string")
+                }
                 return .data(b)
             case "$double":
                 if case .number(let t) = body, let d = Double(t) { return .double(d) }
@@ -305,7 +317,9 @@ public func param(_ v: JSON, _ path: String) throws -> Param {
                     return .double(d)
                 }
             case "$dict":
-                guard let pairs = body.arrayValue else { throw HarnessError("\(at): expected an array of [\"key\", value]") }
+                guard let pairs = body.arrayValue else {
+                    throw HarnessError("\(at): expected an array of [\"key\", value]")
+                }
                 var out: [(String, Param)] = []
                 for (i, pair) in pairs.enumerated() {
                     guard let kv = pair.arrayValue, kv.count == 2, let k = kv[0].stringValue else {

@@ -1,8 +1,8 @@
 // The library versions this package is pinned to (Package.resolved); the handshake reports them.
 #if compiler(>=6.3)
-public let swiftVersion = "Swift 6.3"
+    public let swiftVersion = "Swift 6.3"
 #else
-public let swiftVersion = "Swift < 6.3"
+    public let swiftVersion = "Swift < 6.3"
 #endif
 
 public enum Pinned {

@@ -7,12 +7,16 @@ import Hummingbird
 let library = "hummingbird"
 
 func queryString(_ input: JSON, _ options: JSON) throws -> JSON {
-    try onlyOptions(options, ["arrayStyle", "boolStyle", "style", "maxParameterDepth"], library: "Hummingbird's URLEncodedFormEncoder")
+    try onlyOptions(
+        options, ["arrayStyle", "boolStyle", "style", "maxParameterDepth"],
+        library: "Hummingbird's URLEncodedFormEncoder")
     let parameters = try queryParameters(input)
-    let arrayStyle = try stringOption(options, "arrayStyle", default: "brackets", allowed: ["brackets", "noBrackets", "indexInBrackets"])
+    let arrayStyle = try stringOption(
+        options, "arrayStyle", default: "brackets", allowed: ["brackets", "noBrackets", "indexInBrackets"])
     let boolStyle = try stringOption(options, "boolStyle", default: "numeric", allowed: ["numeric", "literal"])
     // One escaping for every style: the node's percentEncoded (README).
-    _ = try stringOption(options, "style", default: "afnetworking", allowed: ["afnetworking", "whatwgForm", "rfc3986Unreserved"])
+    _ = try stringOption(
+        options, "style", default: "afnetworking", allowed: ["afnetworking", "whatwgForm", "rfc3986Unreserved"])
     if try checkDepthOption(options, "maxParameterDepth") != nil {
         throw Unsupported("maxParameterDepth: URLEncodedFormEncoder has no nesting limit to set")
     }

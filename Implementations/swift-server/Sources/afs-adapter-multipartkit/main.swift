@@ -25,7 +25,8 @@ func headerList(_ v: JSON?, _ path: String) throws -> [(String, String)] {
     guard let v, !v.isNull else { return [] }
     guard let items = v.arrayValue else { throw HarnessError("\(path): headers are an array of [name, value]") }
     return try items.enumerated().map { i, item in
-        guard let pair = item.arrayValue, pair.count == 2, let n = pair[0].stringValue, let value = pair[1].stringValue else {
+        guard let pair = item.arrayValue, pair.count == 2, let n = pair[0].stringValue, let value = pair[1].stringValue
+        else {
             throw HarnessError("\(path)[\(i)]: expected [name, value] strings")
         }
         return (n, value)
@@ -64,15 +65,20 @@ func makePart(_ part: JSON, _ i: Int) throws -> MultipartPart {
     case "path":
         _ = try requiredString(part, "name", path)
         _ = try requiredString(part, "path", path)
-        throw Unsupported("a path part: multipart-kit takes the part's bytes; reading a file URL and the extension → MIME type table are the caller's (AF's own code)")
+        throw Unsupported(
+            "a path part: multipart-kit takes the part's bytes; reading a file URL and the extension → MIME type table are the caller's (AF's own code)"
+        )
     case "stream":
         let p = try file()
         let declared = part["declaredLength"].flatMap { $0.isNull ? nil : $0 }
         if let declared, declared.intValue != body.count {
-            throw Unsupported("a stream whose declared length differs from its bytes: multipart-kit takes the body as a ByteBuffer, there is no length to declare")
+            throw Unsupported(
+                "a stream whose declared length differs from its bytes: multipart-kit takes the body as a ByteBuffer, there is no length to declare"
+            )
         }
         if let f = part["failAfter"], !f.isNull {
-            throw Unsupported("a failing stream: multipart-kit takes the body as a ByteBuffer, nothing is read while writing")
+            throw Unsupported(
+                "a failing stream: multipart-kit takes the body as a ByteBuffer, nothing is read while writing")
         }
         return p
     case "headers":
@@ -123,11 +129,16 @@ struct FormBody: Encodable {
 func multipart(_ input: JSON, _ options: JSON) throws -> JSON {
     try onlyOptions(
         options,
-        ["arrayStyle", "boolStyle", "style", "readSizes", "packetSize", "writeToFile", "maxParameterDepth", "maxJSONDepth"],
+        [
+            "arrayStyle", "boolStyle", "style", "readSizes", "packetSize", "writeToFile", "maxParameterDepth",
+            "maxJSONDepth",
+        ],
         library: "multipart-kit (it writes a body, not a request)")
-    let arrayStyle = try stringOption(options, "arrayStyle", default: "brackets", allowed: ["brackets", "noBrackets", "indexInBrackets"])
+    let arrayStyle = try stringOption(
+        options, "arrayStyle", default: "brackets", allowed: ["brackets", "noBrackets", "indexInBrackets"])
     let boolStyle = try stringOption(options, "boolStyle", default: "numeric", allowed: ["numeric", "literal"])
-    _ = try stringOption(options, "style", default: "afnetworking", allowed: ["afnetworking", "whatwgForm", "rfc3986Unreserved"])
+    _ = try stringOption(
+        options, "style", default: "afnetworking", allowed: ["afnetworking", "whatwgForm", "rfc3986Unreserved"])
     // readSizes and packetSize say how the core reads its own body stream (the bytes are the same
     // for all of them, SPEC §5.5); multipart-kit writes into one ByteBuffer. Valid values are ignored.
     if let r = option(options, "readSizes") {
@@ -152,7 +163,9 @@ func multipart(_ input: JSON, _ options: JSON) throws -> JSON {
     _ = try headerList(input["headers"], "input.headers")
     guard let boundary = input["boundary"]?.stringValue else {
         if let s = input["seed"], !s.isNull {
-            throw Unsupported("a seeded boundary: multipart-kit writes with the caller's boundary; AF's boundary generator has no counterpart")
+            throw Unsupported(
+                "a seeded boundary: multipart-kit writes with the caller's boundary; AF's boundary generator has no counterpart"
+            )
         }
         throw HarnessError("input: multipart needs \"boundary\" or \"seed\" for a reproducible boundary")
     }
@@ -171,13 +184,18 @@ func multipart(_ input: JSON, _ options: JSON) throws -> JSON {
                 }
             }
             if hasArray, arrayStyle != "indexInBrackets" {
-                throw Unsupported("arrayStyle \(arrayStyle): FormDataEncoder names array elements key[0], key[1] (indexInBrackets) only")
+                throw Unsupported(
+                    "arrayStyle \(arrayStyle): FormDataEncoder names array elements key[0], key[1] (indexInBrackets) only"
+                )
             }
             if boolStyle == "numeric", parameters.contains({ if case .bool = $0 { true } else { false } }) {
                 throw Unsupported("boolStyle numeric: FormDataEncoder writes Bool as true/false (literal) only")
             }
             guard case .dict(let members) = parameters else {
-                if !parts.isEmpty { throw Unsupported("top-level non-dictionary parameters followed by parts: FormDataEncoder encodes one value") }
+                if !parts.isEmpty {
+                    throw Unsupported(
+                        "top-level non-dictionary parameters followed by parts: FormDataEncoder encodes one value")
+                }
                 try FormDataEncoder().encode(EncodableParam(parameters), boundary: boundary, into: &buffer)
                 return .obj(["body": bytesJSON(buffer.readableBytesView)])
             }
@@ -199,17 +217,23 @@ func multipart(_ input: JSON, _ options: JSON) throws -> JSON {
 func multipartParse(_ input: JSON, _ options: JSON) throws -> JSON {
     try onlyOptions(options, ["chunkSizes", "allowUTF8Headers"], library: "MultipartParser (it has no limits)")
     let sizes = try chunkSizes(options, message: "chunk sizes must be integers ≥ 1")
-    if let a = option(options, "allowUTF8Headers"), a.boolValue == nil { throw HarnessError("options.allowUTF8Headers: expected a bool") }
+    if let a = option(options, "allowUTF8Headers"), a.boolValue == nil {
+        throw HarnessError("options.allowUTF8Headers: expected a bool")
+    }
     for m in input.objectValue ?? [] where m.key != "boundary" && m.key != "body" {
         throw HarnessError("input.\(m.key): unknown field; expected one of boundary, body")
     }
-    guard let boundary = input["boundary"]?.stringValue else { throw HarnessError("input.boundary: required field is missing") }
+    guard let boundary = input["boundary"]?.stringValue else {
+        throw HarnessError("input.boundary: required field is missing")
+    }
     guard let b = input["body"], !b.isNull else { throw HarnessError("input.body: required field is missing") }
     let body = try bytes(b, "input.body")
     // MultipartParser.init(boundary:) documents `precondition(!boundary.isEmpty)`: its rejection of
     // an empty boundary is a trap, reported here instead of taken.
     if boundary.isEmpty {
-        return libraryError(library, message: "MultipartParser.init(boundary:): precondition !boundary.isEmpty (documented; not called)")
+        return libraryError(
+            library, message: "MultipartParser.init(boundary:): precondition !boundary.isEmpty (documented; not called)"
+        )
     }
 
     let parser = MultipartParser(boundary: boundary)
@@ -226,12 +250,13 @@ func multipartParse(_ input: JSON, _ options: JSON) throws -> JSON {
     parser.onBody = { new in partBody.writeBuffer(&new) }
     parser.onPartComplete = {
         let part = MultipartPart(headers: headers, body: partBody)
-        parts.append(.obj([
-            "headers": .array(reported),
-            "name": part.name.map(JSON.string) ?? .null,
-            "contentType": part.headers.first(name: "Content-Type").map(JSON.string) ?? .null,
-            "body": bytesJSON(part.body.readableBytesView),
-        ]))
+        parts.append(
+            .obj([
+                "headers": .array(reported),
+                "name": part.name.map(JSON.string) ?? .null,
+                "contentType": part.headers.first(name: "Content-Type").map(JSON.string) ?? .null,
+                "body": bytesJSON(part.body.readableBytesView),
+            ]))
         headers = [:]
         reported = []
         partBody = ByteBuffer()

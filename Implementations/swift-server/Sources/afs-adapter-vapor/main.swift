@@ -7,12 +7,15 @@ import Vapor
 let library = "vapor"
 
 func queryString(_ input: JSON, _ options: JSON) throws -> JSON {
-    try onlyOptions(options, ["arrayStyle", "boolStyle", "style", "maxParameterDepth"], library: "Vapor's URLEncodedFormEncoder")
+    try onlyOptions(
+        options, ["arrayStyle", "boolStyle", "style", "maxParameterDepth"], library: "Vapor's URLEncodedFormEncoder")
     let parameters = try queryParameters(input)
-    let arrayStyle = try stringOption(options, "arrayStyle", default: "brackets", allowed: ["brackets", "noBrackets", "indexInBrackets"])
+    let arrayStyle = try stringOption(
+        options, "arrayStyle", default: "brackets", allowed: ["brackets", "noBrackets", "indexInBrackets"])
     let boolStyle = try stringOption(options, "boolStyle", default: "numeric", allowed: ["numeric", "literal"])
     // One escaping for every style: URLEncodedFormSerializer's fixed set (README).
-    _ = try stringOption(options, "style", default: "afnetworking", allowed: ["afnetworking", "whatwgForm", "rfc3986Unreserved"])
+    _ = try stringOption(
+        options, "style", default: "afnetworking", allowed: ["afnetworking", "whatwgForm", "rfc3986Unreserved"])
     if try checkDepthOption(options, "maxParameterDepth") != nil {
         throw Unsupported("maxParameterDepth: URLEncodedFormEncoder has no nesting limit to set")
     }
@@ -28,7 +31,10 @@ func queryString(_ input: JSON, _ options: JSON) throws -> JSON {
     case "brackets": arrayEncoding = .bracket
     case "noBrackets": arrayEncoding = .values
     default:
-        if hasArray { throw Unsupported("arrayStyle indexInBrackets: URLEncodedFormEncoder's arrayEncoding is .bracket, .values or .separator") }
+        if hasArray {
+            throw Unsupported(
+                "arrayStyle indexInBrackets: URLEncodedFormEncoder's arrayEncoding is .bracket, .values or .separator")
+        }
         arrayEncoding = .bracket
     }
     if boolStyle == "numeric", parameters.contains({ if case .bool = $0 { true } else { false } }) {

@@ -38,22 +38,34 @@ public struct HandshakeDeclaration: Sendable, Hashable {
             protocolVersion = s
         }
         if let implementation {
-            guard case .object = implementation else { throw HarnessError("implementation", "expected {\"name\": …, \"version\": …}") }
+            guard case .object = implementation else {
+                throw HarnessError("implementation", "expected {\"name\": …, \"version\": …}")
+            }
             name = try Self.optionalString(implementation["name"], "implementation.name")
             version = try Self.optionalString(implementation["version"], "implementation.version")
         }
         guard let supports else { return }
-        guard case .object = supports else { throw HarnessError("supports", "expected {\"components\": …, \"profiles\": …}") }
+        guard case .object = supports else {
+            throw HarnessError("supports", "expected {\"components\": …, \"profiles\": …}")
+        }
         if let p = supports["profiles"] {
             profiles = try Self.profileList(p, "supports.profiles")
         }
         if let o = supports["omits"] {
-            guard let members = o.objectValue else { throw HarnessError("supports.omits", "expected an object mapping a component to output paths") }
+            guard let members = o.objectValue else {
+                throw HarnessError("supports.omits", "expected an object mapping a component to output paths")
+            }
             for m in members {
-                guard let list = m.value.arrayValue, let paths = Optional(list.compactMap(\.stringValue)), paths.count == list.count else {
-                    throw HarnessError("supports.omits.\(m.key)", "expected an array of output paths such as \"parts[].headers\" or \"error.*\"")
+                guard let list = m.value.arrayValue, let paths = Optional(list.compactMap(\.stringValue)),
+                    paths.count == list.count
+                else {
+                    throw HarnessError(
+                        "supports.omits.\(m.key)",
+                        "expected an array of output paths such as \"parts[].headers\" or \"error.*\"")
                 }
-                do { omits[m.key] = try Omissions(paths) } catch { throw HarnessError("supports.omits.\(m.key)", error.message) }
+                do { omits[m.key] = try Omissions(paths) } catch {
+                    throw HarnessError("supports.omits.\(m.key)", error.message)
+                }
                 omittedPaths[m.key] = paths
             }
         }
@@ -63,7 +75,9 @@ public struct HandshakeDeclaration: Sendable, Hashable {
         case .array(let names)?:
             var map: [String: [String]] = [:]
             for (i, n) in names.enumerated() {
-                guard let name = n.stringValue else { throw HarnessError("supports.components[\(i)]", "expected a component name") }
+                guard let name = n.stringValue else {
+                    throw HarnessError("supports.components[\(i)]", "expected a component name")
+                }
                 map[name] = profiles ?? Vector.allProfiles
             }
             components = map
@@ -72,7 +86,9 @@ public struct HandshakeDeclaration: Sendable, Hashable {
             for m in members { map[m.key] = try Self.profileList(m.value, "supports.components.\(m.key)") }
             components = map
         default:
-            throw HarnessError("supports.components", "expected an array of component names or an object mapping a component to its profiles")
+            throw HarnessError(
+                "supports.components",
+                "expected an array of component names or an object mapping a component to its profiles")
         }
     }
 

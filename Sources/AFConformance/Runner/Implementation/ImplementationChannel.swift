@@ -1,9 +1,9 @@
 import AFSerialization
 import AFVectorFormat
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The transport under ``ImplementationMachine``: one child process at a time, its pipes in one
@@ -153,7 +153,9 @@ final class ImplementationChannel {
     private func writeStdin() {
         guard let child, child.stdinFD >= 0 else { return }
         while outboundOffset < outbound.count {
-            let n = outbound.withUnsafeBytes { write(child.stdinFD, $0.baseAddress! + outboundOffset, $0.count - outboundOffset) }
+            let n = outbound.withUnsafeBytes {
+                write(child.stdinFD, $0.baseAddress! + outboundOffset, $0.count - outboundOffset)
+            }
             if n > 0 { outboundOffset += n; continue }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
@@ -206,7 +208,9 @@ final class ImplementationChannel {
             readStderr()
             let exited = child.waitForExit(milliseconds: 300)
             let how = replace(killFirst: true)
-            perform(machine.handle(.processGone(how: exited ? how : "implementation closed its stdout", stderr: stderrText())))
+            perform(
+                machine.handle(
+                    .processGone(how: exited ? how : "implementation closed its stdout", stderr: stderrText())))
             return
         }
     }

@@ -111,8 +111,9 @@ struct ImplementationMachine {
         self.items = items
         results = Array(repeating: nil, count: items.count)
         remaining = items.count
-        summary = ImplementationSummary(command: command, window: config.window,
-                                        requestTimeoutSeconds: config.requestTimeout)
+        summary = ImplementationSummary(
+            command: command, window: config.window,
+            requestTimeoutSeconds: config.requestTimeout)
     }
 
     var timeoutNanoseconds: UInt64 { UInt64(max(0.001, config.requestTimeout) * 1e9) }
@@ -168,7 +169,8 @@ struct ImplementationMachine {
     private mutating func afterProcess() -> [Action] {
         if remaining == 0 { phase = .done; return [] }
         if silentStarts >= config.maxSilentStarts {
-            let why = "implementation could not be started: \(silentStarts) processes in a row did not answer their handshake; the last: \(lastStartFault)"
+            let why =
+                "implementation could not be started: \(silentStarts) processes in a row did not answer their handshake; the last: \(lastStartFault)"
             summary.gaveUp = why
             for i in results.indices where results[i] == nil { settle(i, .harnessError(why)) }
             phase = .done
@@ -219,8 +221,9 @@ struct ImplementationMachine {
             complete(f, .harnessError(message), culprit: true)
         default:
             // Only one request is ever in flight while isolating, so this starts a new isolation.
-            isolation = Isolation(fault: what, stderr: stderr, requestIds: flights.map(\.requestId),
-                                  queue: flights.map(\.item), left: flights.count)
+            isolation = Isolation(
+                fault: what, stderr: stderr, requestIds: flights.map(\.requestId),
+                queue: flights.map(\.item), left: flights.count)
             dropCappedFromIsolation()
         }
         return afterProcess()
@@ -305,8 +308,10 @@ struct ImplementationMachine {
             return die("reply has no \"id\": \(Self.excerpt(line))", .garbage)
         }
         guard let id = idValue.stringValue, let index = inFlight.firstIndex(where: { $0.requestId == id }) else {
-            let expected = inFlight.first.map { " (oldest in flight: \(JSONValue.string($0.requestId).jsonText))" } ?? ""
-            return die("reply id \(idValue.jsonText) matches no request in flight\(expected): \(Self.excerpt(line))", .garbage)
+            let expected =
+                inFlight.first.map { " (oldest in flight: \(JSONValue.string($0.requestId).jsonText))" } ?? ""
+            return die(
+                "reply id \(idValue.jsonText) matches no request in flight\(expected): \(Self.excerpt(line))", .garbage)
         }
         let flight = inFlight.remove(at: index)
         lastReplyAt = now
@@ -328,7 +333,8 @@ struct ImplementationMachine {
         } else if answers.count == 1, let why = reply["unsupported"]?.stringValue, !why.isEmpty {
             outcome = .unsupported(why)
         } else {
-            let message = answers.count > 1
+            let message =
+                answers.count > 1
                 ? "reply has more than one of \"output\", \"harnessError\", \"unsupported\": \(Self.excerpt(line))"
                 : "reply has neither \"output\", a string \"harnessError\" nor a non-empty string \"unsupported\": \(Self.excerpt(line))"
             protocolErrors.append(ProtocolError(message: message, run: items[flight.item].name))
@@ -343,7 +349,10 @@ struct ImplementationMachine {
     private mutating func applyDeclaration(_ reply: JSONValue) {
         let parsed: HandshakeDeclaration?
         do { parsed = try HandshakeDeclaration(reply: reply) } catch {
-            protocolErrors.append(ProtocolError(message: "handshake reply: \(error.description); the declaration is ignored and every request is sent"))
+            protocolErrors.append(
+                ProtocolError(
+                    message:
+                        "handshake reply: \(error.description); the declaration is ignored and every request is sent"))
             return
         }
         guard let parsed else { return }
@@ -374,8 +383,11 @@ struct ImplementationMachine {
         isolation = nil
         if !iso.reproduced {
             let ids = iso.requestIds.prefix(5).joined(separator: ", ") + (iso.requestIds.count > 5 ? ", …" : "")
-            protocolErrors.append(ProtocolError(message:
-                "\(iso.fault) while \(iso.requestIds.count) requests were in flight (\(ids)); each re-sent alone got its reply, so no run is blamed\(iso.stderr)"))
+            protocolErrors.append(
+                ProtocolError(
+                    message:
+                        "\(iso.fault) while \(iso.requestIds.count) requests were in flight (\(ids)); each re-sent alone got its reply, so no run is blamed\(iso.stderr)"
+                ))
         }
     }
 
@@ -384,8 +396,11 @@ struct ImplementationMachine {
         let component = items[item].vector.component
         let streak = (crashStreak[component] ?? 0) + 1
         crashStreak[component] = streak
-        guard streak >= config.maxCrashes, capped[component] == nil, case .harnessError(let last) = outcome else { return }
-        let message = "not sent: the implementation failed \(streak) consecutive \(component) requests by crashing, hanging or breaking the protocol (--max-crashes \(config.maxCrashes)); the last: \(last)"
+        guard streak >= config.maxCrashes, capped[component] == nil, case .harnessError(let last) = outcome else {
+            return
+        }
+        let message =
+            "not sent: the implementation failed \(streak) consecutive \(component) requests by crashing, hanging or breaking the protocol (--max-crashes \(config.maxCrashes)); the last: \(last)"
         capped[component] = message
         summary.cappedComponents.append(component)
         dropCappedFromIsolation()

@@ -19,8 +19,10 @@ public struct ImplementationSource: EvaluationSource {
     public var progress: RunProgress?
 
     /// `command` is split like a shell would split words (``ShellWords``), then run directly.
-    public init(command: String, window: Int = 16, requestTimeout: Double = 10, maxSilentStarts: Int = 3,
-                maxCrashes: Int = 5, stderrTailBytes: Int = 2048, progress: RunProgress? = nil) throws(ShellWords.SplitError) {
+    public init(
+        command: String, window: Int = 16, requestTimeout: Double = 10, maxSilentStarts: Int = 3,
+        maxCrashes: Int = 5, stderrTailBytes: Int = 2048, progress: RunProgress? = nil
+    ) throws(ShellWords.SplitError) {
         self.command = command
         self.argv = try ShellWords.split(command)
         self.window = max(1, window)
@@ -32,10 +34,13 @@ public struct ImplementationSource: EvaluationSource {
     }
 
     public func evaluate(_ items: [RunItem]) -> SourceResults {
-        let config = ImplementationMachine.Config(window: window, requestTimeout: requestTimeout,
-                                                  maxSilentStarts: maxSilentStarts, maxCrashes: maxCrashes)
+        let config = ImplementationMachine.Config(
+            window: window, requestTimeout: requestTimeout,
+            maxSilentStarts: maxSilentStarts, maxCrashes: maxCrashes)
         let machine = ImplementationMachine(config: config, items: items, command: command)
-        let done = ImplementationChannel(machine: machine, argv: argv, stderrTailBytes: stderrTailBytes, progress: progress).run()
+        let done = ImplementationChannel(
+            machine: machine, argv: argv, stderrTailBytes: stderrTailBytes, progress: progress
+        ).run()
         let omits = done.declaration?.omits ?? [:]
         let results = items.indices.map { i -> RunResult in
             var vector = items[i].vector

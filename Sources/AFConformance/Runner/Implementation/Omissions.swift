@@ -18,11 +18,14 @@ public struct Omissions: Sendable, Hashable {
     public init(_ paths: [String]) throws(HarnessError) {
         self.paths = try paths.map { (p) throws(HarnessError) -> [Segment] in
             guard !p.isEmpty else { throw HarnessError("omits", "an empty path") }
-            return try p.split(separator: ".", omittingEmptySubsequences: false).map { (s) throws(HarnessError) -> Segment in
+            return try p.split(separator: ".", omittingEmptySubsequences: false).map {
+                (s) throws(HarnessError) -> Segment in
                 if s == "*" { return .everyMember }
                 if s.hasSuffix("[]") {
                     let name = s.dropLast(2)
-                    guard !name.isEmpty else { throw HarnessError("omits", "\"\(p)\": [] needs a member name before it") }
+                    guard !name.isEmpty else {
+                        throw HarnessError("omits", "\"\(p)\": [] needs a member name before it")
+                    }
                     return .everyElement(String(name))
                 }
                 guard !s.isEmpty else { throw HarnessError("omits", "\"\(p)\": an empty segment") }

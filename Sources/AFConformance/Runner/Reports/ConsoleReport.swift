@@ -11,11 +11,15 @@ extension Reporters {
         var out: [String] = []
         out.append("conformance: \(r.vectorCount) vectors, \(r.runCount) runs (vector × profile)")
         if let i = r.implementation {
-            out.append("implementation: \(i.command) (window \(i.window), request timeout \(number(i.requestTimeoutSeconds)) s)")
+            out.append(
+                "implementation: \(i.command) (window \(i.window), request timeout \(number(i.requestTimeoutSeconds)) s)"
+            )
             if let d = i.declaration {
                 var line = "  handshake: \(d.summary.isEmpty ? "(unnamed)" : d.summary)"
                 if let c = d.components { line += "; supports " + c.keys.sorted().joined(separator: ", ") }
-                for c in d.omittedPaths.keys.sorted() { line += "; \(c) omits " + d.omittedPaths[c]!.joined(separator: ", ") }
+                for c in d.omittedPaths.keys.sorted() {
+                    line += "; \(c) omits " + d.omittedPaths[c]!.joined(separator: ", ")
+                }
                 out.append(line)
             }
         }
@@ -24,7 +28,8 @@ extension Reporters {
         let width = max(10, rows.map(\.component.count).max() ?? 0)
         let showNA = rows.contains { $0.notApplicable > 0 }
         for row in rows {
-            var line = "  \(row.component.padding(to: width))  \(pad(row.passed, 5)) passed  \(pad(row.failed, 5)) failed"
+            var line =
+                "  \(row.component.padding(to: width))  \(pad(row.passed, 5)) passed  \(pad(row.failed, 5)) failed"
             if showNA { line += "  \(pad(row.notApplicable, 5)) n/a" }
             if row.expectedFailures > 0 { line += "  (\(row.expectedFailures) expected failures)" }
             if let u = r.unavailableComponents.first(where: { $0.component == row.component }) {
@@ -57,7 +62,9 @@ extension Reporters {
             var components: [String] = []
             for res in runs where !components.contains(res.vector.component) { components.append(res.vector.component) }
             if components.count > 1 {
-                harnessLines.append("  \(clipped(key))  — \(runs.count) run(s) in \(components.count) components (\(components.joined(separator: ", ")))")
+                harnessLines.append(
+                    "  \(clipped(key))  — \(runs.count) run(s) in \(components.count) components (\(components.joined(separator: ", ")))"
+                )
             } else {
                 harnessLines.append("  \(components[0]): \(clipped(key))  — \(runs.count) run(s): \(sample(runs))")
             }
@@ -83,16 +90,24 @@ extension Reporters {
         let classes = r.failureClasses().filter { $0.path != FailureText.harnessPath }
         if !classes.isEmpty {
             let shown = verbose ? classes.count : min(classes.count, max(maxDiffs, 40))
-            out += ["", "Failure classes (\(classes.count), by component, level, where and what differs; one example each):"]
+            out += [
+                "",
+                "Failure classes (\(classes.count), by component, level, where and what differs; one example each):",
+            ]
             for c in classes.prefix(shown) {
                 out.append("  \(pad(c.runs.count, 5)) × \(clipped(c.title))")
                 out.append("          e.g. \(c.example.name)")
             }
-            if shown < classes.count { out.append("  … \(classes.count - shown) more classes (use --verbose or --json FILE)") }
+            if shown < classes.count {
+                out.append("  … \(classes.count - shown) more classes (use --verbose or --json FILE)")
+            }
         }
 
         let failures = r.results.filter {
-            switch $0.status { case .failed, .unexpectedPass: true; default: false }
+            switch $0.status {
+            case .failed, .unexpectedPass: true;
+            default: false
+            }
         }
         if !failures.isEmpty {
             let groups = groupByVector(failures)
@@ -101,23 +116,32 @@ extension Reporters {
                 out += describe(g.first, profiles: g.profiles).map { "  " + $0 }
             }
             if !verbose && groups.count > maxDiffs {
-                out.append("  … \(groups.count - maxDiffs) more failing vectors (use --verbose, --max-diffs N, or --json FILE)")
+                out.append(
+                    "  … \(groups.count - maxDiffs) more failing vectors (use --verbose, --max-diffs N, or --json FILE)"
+                )
             }
         }
         if !r.staleExpectedFailures.isEmpty {
             out += ["", "Stale expected-failures entries (no such vector):"]
-            out += r.staleExpectedFailures.map { key in "  \(key)" + (r.expectedFailureFiles[key].map { " (in \($0))" } ?? "") }
+            out += r.staleExpectedFailures.map { key in
+                "  \(key)" + (r.expectedFailureFiles[key].map { " (in \($0))" } ?? "")
+            }
         }
 
         out.append("")
         var facts: [String] = []
         if r.reviewCount > 0 { facts.append("\(r.reviewCount) promoted vectors awaiting review") }
         var timing = "loaded in \(ms(r.loadNanoseconds)), evaluated in \(ms(r.evalNanoseconds))"
-        if let t = r.throughput { timing += " (\(Int(t.vectorsPerSecond.rounded())) vectors/s, \(Int(t.runsPerSecond.rounded())) runs/s)" }
+        if let t = r.throughput {
+            timing += " (\(Int(t.vectorsPerSecond.rounded())) vectors/s, \(Int(t.runsPerSecond.rounded())) runs/s)"
+        }
         facts.append(timing)
         if let i = r.implementation {
-            var line = "\(i.processesStarted) implementation process(es) started, \(i.requestsResent) request(s) re-sent alone"
-            if !i.cappedComponents.isEmpty { line += ", crash cap reached in \(i.cappedComponents.joined(separator: ", "))" }
+            var line =
+                "\(i.processesStarted) implementation process(es) started, \(i.requestsResent) request(s) re-sent alone"
+            if !i.cappedComponents.isEmpty {
+                line += ", crash cap reached in \(i.cappedComponents.joined(separator: ", "))"
+            }
             facts.append(line)
         }
         out.append(facts.joined(separator: "; "))
@@ -137,7 +161,9 @@ extension Reporters {
             var line = "  \(row.name.padding(to: width))  \(pad(row.passed, 5)) passed  \(pad(row.failed, 5)) failed"
             if row.notApplicable > 0 { line += "  \(pad(row.notApplicable, 5)) n/a" }
             if row.expectedFailures > 0 { line += "  (\(row.expectedFailures) expected failures)" }
-            if row.acceptable > 0 { line += "  (\(row.acceptable) passed by an acceptable outcome other than this core's)" }
+            if row.acceptable > 0 {
+                line += "  (\(row.acceptable) passed by an acceptable outcome other than this core's)"
+            }
             out.append(line)
         }
         return out
@@ -145,7 +171,9 @@ extension Reporters {
 
     /// Results whose status carries a message, grouped by component and message with request ids
     /// stripped, in first-seen order.
-    static func grouped(_ results: [RunResult], where message: (RunResult.Status) -> String?) -> [(key: String, runs: [RunResult])] {
+    static func grouped(_ results: [RunResult], where message: (RunResult.Status) -> String?) -> [(
+        key: String, runs: [RunResult]
+    )] {
         var groups: [String: [RunResult]] = [:]
         var order: [String] = []
         for res in results {
@@ -171,7 +199,8 @@ extension Reporters {
         var out: [(first: RunResult, profiles: [String])] = []
         for r in results {
             if let last = out.last, last.first.vector.id == r.vector.id, last.first.status == r.status,
-               last.first.mismatches == r.mismatches {
+                last.first.mismatches == r.mismatches
+            {
                 out[out.count - 1].profiles.append(r.profile)
             } else {
                 out.append((r, [r.profile]))
@@ -198,9 +227,13 @@ extension Reporters {
             out.append("✗ \(name)  (\(f.vector.file))")
         }
         if let c = f.vector.comment { out.append("    \(c)") }
-        if let level = f.level { out.append("    level \(level.rawValue), by \(f.vector.authorities[f.profile] ?? "?")") }
+        if let level = f.level {
+            out.append("    level \(level.rawValue), by \(f.vector.authorities[f.profile] ?? "?")")
+        }
         for m in f.mismatches.prefix(5) { out += DiffFormatter.render(m) }
-        if f.mismatches.count > 5 { out.append("    … \(f.mismatches.count - 5) more differences (conformance show \(f.vector.id))") }
+        if f.mismatches.count > 5 {
+            out.append("    … \(f.mismatches.count - 5) more differences (conformance show \(f.vector.id))")
+        }
         return out
     }
 

@@ -16,7 +16,9 @@ extension Reporters {
         out.append("|---|---:|---:|---:|---:|")
         for row in r.byComponent() {
             let note = r.unavailableComponents.contains { $0.component == row.component } ? " (not in this build)" : ""
-            out.append("| `\(row.component)`\(note) | \(row.passed) | \(row.failed) | \(row.expectedFailures) | \(row.notApplicable) |")
+            out.append(
+                "| `\(row.component)`\(note) | \(row.passed) | \(row.failed) | \(row.expectedFailures) | \(row.notApplicable) |"
+            )
         }
         out.append("")
         let levels = r.byLevel()
@@ -25,7 +27,9 @@ extension Reporters {
             out.append("| level | passed | failed | expected | n/a |")
             out.append("|---|---:|---:|---:|---:|")
             for row in levels {
-                out.append("| `\(row.name)` | \(row.passed) | \(row.failed) | \(row.expectedFailures) | \(row.notApplicable) |")
+                out.append(
+                    "| `\(row.name)` | \(row.passed) | \(row.failed) | \(row.expectedFailures) | \(row.notApplicable) |"
+                )
             }
             out.append("")
         }
@@ -35,9 +39,13 @@ extension Reporters {
             out.append("| runs | component | level | where | what | example |")
             out.append("|---:|---|---|---|---|---|")
             for c in classes.prefix(maxFailures) {
-                out.append("| \(c.runs.count) | `\(c.component)` | \(c.level?.rawValue ?? "—") | `\(c.path)` | \(cell(c.note)) | `\(c.example.name)` |")
+                out.append(
+                    "| \(c.runs.count) | `\(c.component)` | \(c.level?.rawValue ?? "—") | `\(c.path)` | \(cell(c.note)) | `\(c.example.name)` |"
+                )
             }
-            if classes.count > maxFailures { out += ["", "… and \(classes.count - maxFailures) more classes (see the JSON report)."] }
+            if classes.count > maxFailures {
+                out += ["", "… and \(classes.count - maxFailures) more classes (see the JSON report)."]
+            }
             out.append("")
         }
         if !r.problems.isEmpty {
@@ -72,7 +80,9 @@ extension Reporters {
                 out.append("```")
                 out.append("</details>")
             }
-            if failures.count > maxFailures { out += ["", "… and \(failures.count - maxFailures) more (see the JUnit report)."] }
+            if failures.count > maxFailures {
+                out += ["", "… and \(failures.count - maxFailures) more (see the JUnit report)."]
+            }
         }
         return out.joined(separator: "\n") + "\n"
     }

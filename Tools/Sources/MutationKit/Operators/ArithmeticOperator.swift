@@ -13,6 +13,8 @@ public struct ArithmeticOperator: BinaryOperatorFamily {
 
     public func mutants(op: String, lhs l: String, rhs r: String) -> BinarySite? {
         guard let t = Self.table[op] else { return nil }
-        return BinarySite(helper: t.helper, form: .call, mutants: [Replacement(t.family, "\(l) \(op) \(r)", "\(l) \(t.mutated) \(r)")])
+        return BinarySite(
+            helper: t.helper, form: .call, mutants: [Replacement(t.family, "\(l) \(op) \(r)", "\(l) \(t.mutated) \(r)")]
+        )
     }
 }

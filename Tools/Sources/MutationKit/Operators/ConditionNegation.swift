@@ -12,7 +12,9 @@ public struct ConditionNegation: MutationOperator {
         if let c = node.as(ConditionElementSyntax.self) { return Self.conditionElement(c, m) }
         if let t = node.as(TernaryExprSyntax.self) {
             let cond = Self.negated(t.condition, "negate condition", m)
-            return concat([cond, m.token(t.questionMark), m.render(t.thenExpression), m.token(t.colon), m.render(t.elseExpression)])
+            return concat([
+                cond, m.token(t.questionMark), m.render(t.thenExpression), m.token(t.colon), m.render(t.elseExpression),
+            ])
         }
         if let r = node.as(RepeatStmtSyntax.self) {
             let body = [m.token(r.repeatKeyword), m.render(r.body), m.token(r.whileKeyword)]
@@ -25,14 +27,17 @@ public struct ConditionNegation: MutationOperator {
     /// excluded). The code inside `e` is rendered first: its sites get the lower ids.
     static func negated(_ e: ExprSyntax, _ op: String, tier: Int = 0, _ m: Mutator) -> Piece {
         let p = m.render(e)
-        guard !isComparison(e), let site = m.register(e, tier: tier, helper: .not, [Replacement(op, src(e), "!(\(src(e)))")]) else { return p }
+        guard !isComparison(e),
+            let site = m.register(e, tier: tier, helper: .not, [Replacement(op, src(e), "!(\(src(e)))")])
+        else { return p }
         return Placer.wrap(site, p)
     }
 
     /// One condition of an `if`, `guard` or `while`; `outer` wraps the (possibly negated)
     /// condition once more (guard deletion's `__afsPass`). A leading `try` stays leftmost, around
     /// everything: `try __afsNot(id, f())`.
-    static func conditionElement(_ c: ConditionElementSyntax, _ m: Mutator, outer: ((Piece) -> Piece)? = nil) -> Piece? {
+    static func conditionElement(_ c: ConditionElementSyntax, _ m: Mutator, outer: ((Piece) -> Piece)? = nil) -> Piece?
+    {
         guard case .expression(let e) = c.condition,
             c.parent?.parent?.is(IfExprSyntax.self) == true || c.parent?.parent?.is(GuardStmtSyntax.self) == true
                 || c.parent?.parent?.is(WhileStmtSyntax.self) == true
@@ -44,7 +49,9 @@ public struct ConditionNegation: MutationOperator {
 
     /// `negated`, with a leading `try` kept in front: what `try` covers is what gets wrapped, but
     /// the site (and its text) is the whole expression.
-    static func negatedCoveringTry(_ e: ExprSyntax, _ op: String, tier: Int, _ m: Mutator, outer: ((Piece) -> Piece)? = nil) -> Piece {
+    static func negatedCoveringTry(
+        _ e: ExprSyntax, _ op: String, tier: Int, _ m: Mutator, outer: ((Piece) -> Piece)? = nil
+    ) -> Piece {
         var inner = e
         var tryPiece: Piece? = nil
         if let t = e.as(TryExprSyntax.self) {
@@ -52,7 +59,9 @@ public struct ConditionNegation: MutationOperator {
             tryPiece = concat([m.token(t.tryKeyword)] + (t.questionOrExclamationMark.map { [m.token($0)] } ?? []))
         }
         var p = m.render(inner)
-        if !isComparison(inner), let site = m.register(e, tier: tier, helper: .not, [Replacement(op, src(e), "!(\(src(e)))")]) {
+        if !isComparison(inner),
+            let site = m.register(e, tier: tier, helper: .not, [Replacement(op, src(e), "!(\(src(e)))")])
+        {
             p = Placer.wrap(site, p)
         }
         if let outer { p = outer(p) }

@@ -9,6 +9,8 @@ public struct EqualityOperator: BinaryOperatorFamily {
     public func mutants(op: String, lhs l: String, rhs r: String) -> BinarySite? {
         guard op == "==" || op == "!=" else { return nil }
         let m = op == "==" ? "!=" : "=="
-        return BinarySite(helper: .not, form: .wrap, mutants: [Replacement("equality \(op)→\(m)", "\(l) \(op) \(r)", "\(l) \(m) \(r)")])
+        return BinarySite(
+            helper: .not, form: .wrap,
+            mutants: [Replacement("equality \(op)→\(m)", "\(l) \(op) \(r)", "\(l) \(m) \(r)")])
     }
 }

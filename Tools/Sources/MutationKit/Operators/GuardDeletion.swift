@@ -15,8 +15,9 @@ public struct GuardDeletion: MutationOperator {
         let plain = g.conditions.allSatisfy { if case .expression = $0.condition { return true } else { return false } }
         var site: SiteRef? = nil
         if plain {
-            site = m.register(g, anchor: g.guardKeyword.positionAfterSkippingLeadingTrivia, helper: .pass,
-                              [Replacement("delete guard", "guard " + src(g.conditions) + " else", "guard true else")])
+            site = m.register(
+                g, anchor: g.guardKeyword.positionAfterSkippingLeadingTrivia, helper: .pass,
+                [Replacement("delete guard", "guard " + src(g.conditions) + " else", "guard true else")])
         }
         let pass = site.map { s in { (p: Piece) in Placer.wrap(s, p) } }
         var parts = [m.token(g.guardKeyword)]

@@ -9,7 +9,8 @@ public struct LogicalOperator: BinaryOperatorFamily {
     public func mutants(op: String, lhs l: String, rhs r: String) -> BinarySite? {
         guard op == "&&" || op == "||" else { return nil }
         let m = op == "&&" ? "||" : "&&"
-        return BinarySite(helper: op == "&&" ? .logicalAnd : .logicalOr, form: .call,
-                          mutants: [Replacement("logical and↔or", "\(l) \(op) \(r)", "\(l) \(m) \(r)")])
+        return BinarySite(
+            helper: op == "&&" ? .logicalAnd : .logicalOr, form: .call,
+            mutants: [Replacement("logical and↔or", "\(l) \(op) \(r)", "\(l) \(m) \(r)")])
     }
 }

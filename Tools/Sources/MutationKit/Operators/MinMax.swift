@@ -17,8 +17,13 @@ public struct MinMax: MutationOperator {
         let name = callee.baseName.text
         let other = name == "min" ? "max" : "min"
         let args = src(call.arguments)
-        guard let site = m.register(call, helper: name == "min" ? .min : .max, [Replacement("min↔max", "\(name)(\(args))", "\(other)(\(args))")])
+        guard
+            let site = m.register(
+                call, helper: name == "min" ? .min : .max,
+                [Replacement("min↔max", "\(name)(\(args))", "\(other)(\(args))")])
         else { return nil }
-        return Placer.call(site, callee: m.token(callee.baseName), leftParen: m.token(lp), args: m.render(call.arguments), rightParen: m.token(rp))
+        return Placer.call(
+            site, callee: m.token(callee.baseName), leftParen: m.token(lp), args: m.render(call.arguments),
+            rightParen: m.token(rp))
     }
 }

@@ -36,8 +36,10 @@ public enum Operators {
     /// The families of numbering tier 0 (see `Numbering`), in the order they are asked.
     public static let standard: [any MutationOperator] = [
         StatementDeletion(),
-        BinaryOperators(families: [RelationalOperator(), EqualityOperator(), ArithmeticOperator(),
-                                   BitwiseOperator(), LogicalOperator(), RangeOperator()]),
+        BinaryOperators(families: [
+            RelationalOperator(), EqualityOperator(), ArithmeticOperator(),
+            BitwiseOperator(), LogicalOperator(), RangeOperator(),
+        ]),
         IntegerLiteral(),
         BooleanLiteral(),
         StringLiteral(),
@@ -48,7 +50,7 @@ public enum Operators {
 
     /// Families added since, each numbered after the tiers before it (see `Numbering`).
     public static let later: [any MutationOperator] = [
-        WhereNegation(),  // tier 1
+        WhereNegation()  // tier 1
     ]
 
     /// Every family afs-mutate applies.
@@ -84,7 +86,9 @@ public struct BinaryOperators: MutationOperator {
         let op = opNode.operator.text
         for family in families {
             guard let site = family.mutants(op: op, lhs: src(e.leftOperand), rhs: src(e.rightOperand)) else { continue }
-            guard let ref = m.register(e, anchor: opNode.operator.positionAfterSkippingLeadingTrivia, helper: site.helper, site.mutants)
+            guard
+                let ref = m.register(
+                    e, anchor: opNode.operator.positionAfterSkippingLeadingTrivia, helper: site.helper, site.mutants)
             else { break }
             switch site.form {
             case .call: return Placer.binary(ref, lhs, opPiece, rhs)

@@ -8,6 +8,8 @@ public struct RangeOperator: BinaryOperatorFamily {
     public func mutants(op: String, lhs l: String, rhs r: String) -> BinarySite? {
         guard op == "..<" || op == "..." else { return nil }
         let m = op == "..<" ? "\(l)...\(r)" : "\(l)..<\(r)"
-        return BinarySite(helper: op == "..<" ? .halfOpen : .closed, form: .call, mutants: [Replacement("range ..<↔...", "\(l)\(op)\(r)", m)])
+        return BinarySite(
+            helper: op == "..<" ? .halfOpen : .closed, form: .call,
+            mutants: [Replacement("range ..<↔...", "\(l)\(op)\(r)", m)])
     }
 }

@@ -7,7 +7,9 @@ import SwiftSyntax
 /// in an initializer (definite initialization); `_ = x` only when `x` is a call.
 public struct StatementDeletion: MutationOperator {
     /// Compound assignments (always deletable: the variable already has a value).
-    static let assignmentOps: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*=", "&<<=", "&>>="]
+    static let assignmentOps: Set<String> = [
+        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*=", "&<<=", "&>>=",
+    ]
 
     public init() {}
 
@@ -16,7 +18,8 @@ public struct StatementDeletion: MutationOperator {
         guard case .expr(let expr) = item.item, deletable(expr, m), !isImplicitReturn(item) else { return nil }
         let rendered = m.render(expr)
         let semi = item.semicolon.map { m.token($0) }
-        guard let site = m.register(item, helper: .on, [Replacement("delete statement", src(expr), "/* deleted */")]) else {
+        guard let site = m.register(item, helper: .on, [Replacement("delete statement", src(expr), "/* deleted */")])
+        else {
             return semi.map { concat([rendered, $0]) } ?? rendered
         }
         let wrapped = Placer.statement(site, rendered)
@@ -28,23 +31,40 @@ public struct StatementDeletion: MutationOperator {
         if let t = e.as(TryExprSyntax.self) { e = t.expression }
         if let a = e.as(AwaitExprSyntax.self) { e = a.expression }
         if let call = e.as(FunctionCallExprSyntax.self) {
-            if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Skips.calls.contains(callee.baseName.text) { return false }
+            if let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                Skips.calls.contains(callee.baseName.text)
+            {
+                return false
+            }
             return true
         }
         if let i = e.as(InfixOperatorExprSyntax.self) {
             if i.operator.is(AssignmentExprSyntax.self) {
                 // Deleting the assignment that initializes a constant, or a stored property in an
                 // initializer, does not compile (definite initialization): not a site.
-                if m.declStack.last?.hasPrefix("init(") == true && (i.leftOperand.is(DeclReferenceExprSyntax.self)
-                    || i.leftOperand.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "self") { return false }
-                let names = i.leftOperand.tokens(viewMode: .sourceAccurate).filter { if case .identifier = $0.tokenKind { return true } else { return false } }
+                if m.declStack.last?.hasPrefix("init(") == true
+                    && (i.leftOperand.is(DeclReferenceExprSyntax.self)
+                        || i.leftOperand.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "self")
+                {
+                    return false
+                }
+                let names = i.leftOperand.tokens(viewMode: .sourceAccurate).filter {
+                    if case .identifier = $0.tokenKind { return true } else { return false }
+                }
                 if i.leftOperand.is(DeclReferenceExprSyntax.self) || i.leftOperand.is(TupleExprSyntax.self),
-                    names.contains(where: { m.lateInit.contains($0.text) }) { return false }
+                    names.contains(where: { m.lateInit.contains($0.text) })
+                {
+                    return false
+                }
                 // `_ = x` discards a value; deleting it only matters if x is a call.
-                if i.leftOperand.is(DiscardAssignmentExprSyntax.self) { return i.rightOperand.is(FunctionCallExprSyntax.self) || i.rightOperand.is(TryExprSyntax.self) }
+                if i.leftOperand.is(DiscardAssignmentExprSyntax.self) {
+                    return i.rightOperand.is(FunctionCallExprSyntax.self) || i.rightOperand.is(TryExprSyntax.self)
+                }
                 return true
             }
-            if let op = i.operator.as(BinaryOperatorExprSyntax.self), Self.assignmentOps.contains(op.operator.text) { return true }
+            if let op = i.operator.as(BinaryOperatorExprSyntax.self), Self.assignmentOps.contains(op.operator.text) {
+                return true
+            }
         }
         return false
     }

@@ -17,8 +17,10 @@ public struct StringLiteral: MutationOperator {
         else { return p }
         let content = lit.segments.map { $0.as(StringSegmentSyntax.self)!.content.text }.joined()
         let mutated = Self.mutated(content)
-        guard let site = m.register(lit, helper: .string, context: Self.callContext(Syntax(lit)),
-                                    [Replacement("string literal", "\"\(content)\"", "\"\(mutated)\"")])
+        guard
+            let site = m.register(
+                lit, helper: .string, context: Self.callContext(Syntax(lit)),
+                [Replacement("string literal", "\"\(content)\"", "\"\(mutated)\"")])
         else { return p }
         return Placer.wrap(site, p, args: "\(p.body), \"\(mutated)\"")
     }
@@ -38,7 +40,8 @@ public struct StringLiteral: MutationOperator {
         var i = 0
         while i < it.count {
             if it[i] == "\\", i + 1 < it.count {
-                if it[i + 1] == "u", i + 2 < it.count, it[i + 2] == "{", let close = it[(i + 2)...].firstIndex(of: "}") {
+                if it[i + 1] == "u", i + 2 < it.count, it[i + 2] == "{", let close = it[(i + 2)...].firstIndex(of: "}")
+                {
                     out.append(String(it[i...close]))
                     i = close + 1
                     continue
@@ -59,7 +62,8 @@ public struct StringLiteral: MutationOperator {
         guard let arg = node.parent?.as(LabeledExprSyntax.self), let list = arg.parent?.as(LabeledExprListSyntax.self),
             let call = list.parent?.as(FunctionCallExprSyntax.self)
         else { return "" }
-        let index = list.firstIndex(where: { $0.id == arg.id }).map { list.distance(from: list.startIndex, to: $0) } ?? -1
+        let index =
+            list.firstIndex(where: { $0.id == arg.id }).map { list.distance(from: list.startIndex, to: $0) } ?? -1
         let first = list.first.map { src($0.expression) } ?? ""
         return "\(src(call.calledExpression))#\(index):\(arg.label?.text ?? "")|first=\(first)"
     }

@@ -13,14 +13,17 @@ enum Placer {
     /// A binary operator as a call: `a < b` → `__afsLT(5, a, b)`. The operator's own text goes, its
     /// trivia (a newline before or after it) stays.
     static func binary(_ site: SiteRef, _ lhs: Piece, _ op: Piece, _ rhs: Piece) -> Piece {
-        let body = "\(site.helper.rawValue)(\(site.id), " + lhs.body + "," + lhs.trail + op.lead + op.trail + rhs.lead + rhs.body + ")"
+        let body =
+            "\(site.helper.rawValue)(\(site.id), " + lhs.body + "," + lhs.trail + op.lead + op.trail + rhs.lead
+            + rhs.body + ")"
         return Piece(lead: lhs.lead, body: body, trail: rhs.trail)
     }
 
     /// A two-argument free call whose callee is replaced by the helper:
     /// `min(a, b)` → `__afsMin(6, a, b)`.
     static func call(_ site: SiteRef, callee: Piece, leftParen: Piece, args: Piece, rightParen: Piece) -> Piece {
-        let body = "\(site.helper.rawValue)(\(site.id), " + callee.trail + leftParen.trail + args.text + rightParen.lead + ")"
+        let body =
+            "\(site.helper.rawValue)(\(site.id), " + callee.trail + leftParen.trail + args.text + rightParen.lead + ")"
         return Piece(lead: callee.lead, body: body, trail: rightParen.trail)
     }
 

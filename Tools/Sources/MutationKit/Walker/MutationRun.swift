@@ -4,9 +4,9 @@ import SwiftParser
 import SwiftSyntax
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One source file's schemata.
@@ -40,9 +40,12 @@ public struct MutationRun: Sendable {
         var out: [SchemataFile] = []
         var all: [Mutant] = []
         for (path, text) in files {
-            precondition(!text.unicodeScalars.contains(Numbering.open), "\(path): U+E000 is afs-mutate's id placeholder")
-            let folded = OperatorTable.standardOperators.foldAll(Parser.parse(source: text)) { _ in }.as(SourceFileSyntax.self)!
-            let m = Mutator(file: path, tree: folded, numbering: numbering, excludedKeys: excludedKeys, operators: operators)
+            precondition(
+                !text.unicodeScalars.contains(Numbering.open), "\(path): U+E000 is afs-mutate's id placeholder")
+            let folded = OperatorTable.standardOperators.foldAll(Parser.parse(source: text)) { _ in }.as(
+                SourceFileSyntax.self)!
+            let m = Mutator(
+                file: path, tree: folded, numbering: numbering, excludedKeys: excludedKeys, operators: operators)
             out.append(SchemataFile(path: path, switched: m.render(Syntax(folded)).text))
             all += m.mutants
         }

@@ -23,7 +23,10 @@ public final class Mutator {
     var inlinableDepth = 0
     var occurrences: [String: Int] = [:]
 
-    init(file: String, tree: SourceFileSyntax, numbering: Numbering, excludedKeys: Set<String>, operators: [any MutationOperator]) {
+    init(
+        file: String, tree: SourceFileSyntax, numbering: Numbering, excludedKeys: Set<String>,
+        operators: [any MutationOperator]
+    ) {
         self.file = file
         self.converter = SourceLocationConverter(fileName: file, tree: tree)
         self.numbering = numbering
@@ -39,24 +42,28 @@ public final class Mutator {
     /// Located at `anchor` (default: the node's first token) through the node's last line. Returns
     /// nil when a mutant of the group is excluded (--exclude-keys: it did not compile); then the
     /// code is left as it is, but the ids stay used, so the other sites keep theirs.
-    func register(_ node: some SyntaxProtocol, anchor: AbsolutePosition? = nil, tier: Int = 0, helper: Helper,
-                  context: String = "", _ items: [Replacement]) -> SiteRef? {
+    func register(
+        _ node: some SyntaxProtocol, anchor: AbsolutePosition? = nil, tier: Int = 0, helper: Helper,
+        context: String = "", _ items: [Replacement]
+    ) -> SiteRef? {
         let start = converter.location(for: anchor ?? node.positionAfterSkippingLeadingTrivia)
         let end = converter.location(for: node.endPositionBeforeTrailingTrivia)
         let (first, g) = numbering.take(items.count, tier: tier)
         var excluded = false
         var made: [Mutant] = []
         for (i, item) in items.enumerated() {
-            let base = "\(file)|\(function)|\(item.op)|\(oneLine(item.original, limit: 100))→\(oneLine(item.mutated, limit: 100))"
+            let base =
+                "\(file)|\(function)|\(item.op)|\(oneLine(item.original, limit: 100))→\(oneLine(item.mutated, limit: 100))"
             let n = occurrences[base, default: 0]
             occurrences[base] = n + 1
             let key = "\(base)|#\(n)"
             if excludedKeys.contains(key) { excluded = true }
-            made.append(Mutant(
-                id: first + i, group: g, key: key, file: file, line: start.line, column: start.column,
-                endLine: end.line, op: item.op, original: oneLine(item.original), mutated: oneLine(item.mutated),
-                function: function, declStart: declSpans.last?.0 ?? 1, declEnd: declSpans.last?.1 ?? Int.max,
-                context: context, helper: inlinableDepth > 0 ? helper.inlinableName : helper.rawValue, tier: tier))
+            made.append(
+                Mutant(
+                    id: first + i, group: g, key: key, file: file, line: start.line, column: start.column,
+                    endLine: end.line, op: item.op, original: oneLine(item.original), mutated: oneLine(item.mutated),
+                    function: function, declStart: declSpans.last?.0 ?? 1, declEnd: declSpans.last?.1 ?? Int.max,
+                    context: context, helper: inlinableDepth > 0 ? helper.inlinableName : helper.rawValue, tier: tier))
         }
         if excluded { return nil }
         mutants += made
@@ -76,7 +83,8 @@ public final class Mutator {
         let lead = first.leadingTrivia.description
         let trail = last.trailingTrivia.description
         let all = node.description
-        let body = String(decoding: Array(all.utf8.dropFirst(lead.utf8.count).dropLast(trail.utf8.count)), as: UTF8.self)
+        let body = String(
+            decoding: Array(all.utf8.dropFirst(lead.utf8.count).dropLast(trail.utf8.count)), as: UTF8.self)
         return Piece(lead: lead, body: body, trail: trail)
     }
 
@@ -101,11 +109,15 @@ public final class Mutator {
     /// helpers are the global __afsG copies: fileprivate ones cannot be called from there.
     func declaration(_ node: Syntax, _ name: String) -> Piece {
         declStack.append(name)
-        declSpans.append((converter.location(for: node.positionAfterSkippingLeadingTrivia).line,
-                          converter.location(for: node.endPositionBeforeTrailingTrivia).line))
-        let inlinable = node.asProtocol(WithAttributesSyntax.self)?.attributes.contains {
-            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "inlinable"
-        } ?? false
+        declSpans.append(
+            (
+                converter.location(for: node.positionAfterSkippingLeadingTrivia).line,
+                converter.location(for: node.endPositionBeforeTrailingTrivia).line
+            ))
+        let inlinable =
+            node.asProtocol(WithAttributesSyntax.self)?.attributes.contains {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "inlinable"
+            } ?? false
         if inlinable { inlinableDepth += 1 }
         defer {
             declStack.removeLast()

@@ -50,7 +50,9 @@ final class Numbering {
         guard code.unicodeScalars.contains(Self.open) else { return code }
         var out = ""
         var rest = Substring(code)
-        while let start = rest.firstIndex(of: Character(Self.open)), let end = rest[start...].firstIndex(of: Character(Self.close)) {
+        while let start = rest.firstIndex(of: Character(Self.open)),
+            let end = rest[start...].firstIndex(of: Character(Self.close))
+        {
             out += rest[..<start]
             let parts = rest[rest.index(after: start)..<end].split(separator: ":")
             let tier = Int(parts[0])!, id = Int(parts[1])!

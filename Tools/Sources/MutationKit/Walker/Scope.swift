@@ -24,7 +24,8 @@ enum Scope {
         if let d = node.as(ExtensionDeclSyntax.self) { return d.extendedType.trimmedDescription }
         // Stored and computed properties of a type or of the file (not local variables).
         if let d = node.as(PatternBindingSyntax.self), let v = d.parent?.parent?.as(VariableDeclSyntax.self),
-            v.parent?.is(MemberBlockItemSyntax.self) == true || v.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+            v.parent?.is(MemberBlockItemSyntax.self) == true
+                || v.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         {
             return "var " + d.pattern.trimmedDescription
         }
@@ -36,7 +37,8 @@ enum Scope {
     /// to one may leave it uninitialized (a compile error), so such assignments are not deleted.
     static func lateInitialized(_ tree: SourceFileSyntax) -> Set<String> {
         var names: Set<String> = []
-        for tok in tree.tokens(viewMode: .sourceAccurate) where tok.tokenKind == .keyword(.let) || tok.tokenKind == .keyword(.var) {
+        for tok in tree.tokens(viewMode: .sourceAccurate)
+        where tok.tokenKind == .keyword(.let) || tok.tokenKind == .keyword(.var) {
             guard let v = tok.parent?.as(VariableDeclSyntax.self) else { continue }
             for b in v.bindings where b.initializer == nil && b.accessorBlock == nil {
                 if let id = b.pattern.as(IdentifierPatternSyntax.self) { names.insert(id.identifier.text) }

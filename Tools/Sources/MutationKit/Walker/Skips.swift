@@ -23,7 +23,8 @@ enum Skips {
         {
             return m.verbatim(node)
         }
-        if let call = node.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+        if let call = node.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
             calls.contains(callee.baseName.text)
         {
             return m.verbatim(node)
