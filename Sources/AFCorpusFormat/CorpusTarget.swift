@@ -32,11 +32,24 @@ public protocol CorpusTarget {
     static func seed(from vector: SeedVector) -> [UInt8]?
     /// The header bit that bounds the parameter tree, when the target has one.
     static var boundedBit: BoundedBit? { get }
+    /// What the payload after the header is, for mutators that keep its structure.
+    static var payloadKind: PayloadKind { get }
+}
+
+/// The structure of a target's payload (``CorpusMutator`` mutates it as that structure).
+public enum PayloadKind: Sendable, Equatable {
+    /// Bytes with no structure the mutator knows.
+    case bytes
+    /// A ``ParameterProgram``: mutated as the tree it decodes to.
+    case parameterProgram
+    /// CRLF-separated lines (a multipart body): lines are dropped, repeated, swapped or cut.
+    case lines
 }
 
 extension CorpusTarget {
     public static func seed(from vector: SeedVector) -> [UInt8]? { nil }
     public static var boundedBit: BoundedBit? { nil }
+    public static var payloadKind: PayloadKind { .bytes }
 }
 
 extension CorpusTarget {

@@ -118,6 +118,8 @@ extension MultipartParserInput {
 // MARK: Seeds
 
 extension MultipartParserInput {
+    public static var payloadKind: PayloadKind { .lines }
+
     /// An input whose boundary is one of ``boundaries`` (`index`) or, when `boundary` is given, spelled
     /// out at the start of the payload.
     static func input(

@@ -87,6 +87,7 @@ extension PlistRequestInput {
 // MARK: Seeds
 
 extension PlistRequestInput {
+    public static var payloadKind: PayloadKind { .parameterProgram }
     public static var boundedBit: BoundedBit? { BoundedBit(byte: 1, mask: 0x01) }
 
     static func input(_ profile: Profile, flags: Int, _ program: [UInt8]) -> [UInt8] {

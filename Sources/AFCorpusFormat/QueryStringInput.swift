@@ -90,6 +90,7 @@ extension QueryStringInput {
 // MARK: Seeds
 
 extension QueryStringInput {
+    public static var payloadKind: PayloadKind { .parameterProgram }
     public static var boundedBit: BoundedBit? { BoundedBit(byte: 2, mask: 0x02) }
 
     static func input(

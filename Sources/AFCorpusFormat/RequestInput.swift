@@ -148,6 +148,7 @@ extension RequestInput {
 // MARK: Seeds
 
 extension RequestInput {
+    public static var payloadKind: PayloadKind { .parameterProgram }
     public static var boundedBit: BoundedBit? { BoundedBit(byte: 3, mask: 0x80) }
 
     static func input(json: Bool, _ method: String, _ profile: Profile, flags: Int, _ program: [UInt8]) -> [UInt8] {

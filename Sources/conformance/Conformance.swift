@@ -9,7 +9,7 @@ struct Conformance: ParsableCommand {
         subcommands: [
             RunCommand.self, ListCommand.self, ShowCommand.self, CoverageCommand.self, MatrixCommand.self,
             EvalCommand.self, UpdateCommand.self, PromoteCommand.self, SnapshotCommand.self, ReplayCommand.self,
-            FuzzTargetsCommand.self, SeedsCommand.self,
+            FuzzCommand.self, FuzzTargetsCommand.self, SeedsCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

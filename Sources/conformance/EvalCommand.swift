@@ -1,4 +1,6 @@
 import AFConformance
+import AFSerialization
+import AFVectorFormat
 import ArgumentParser
 import Foundation
 
@@ -18,12 +20,19 @@ struct EvalCommand: ParsableCommand {
             """
     )
 
+    @Flag(
+        help:
+            "Reply to every request with its input as output, evaluating nothing: the eval protocol's own cost (the ceiling `conformance fuzz --ceiling` measures)."
+    )
+    var echo = false
+
     func run() throws {
+        if echo { return Self.serve(Self.echoLine) }
         // Lines run on a thread with a large stack: decoding, echoing and freeing a line's tree
         // recurse as deep as the line nests (up to Evaluator.maxLineDepth).
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            Self.serve()
+            Self.serve(Evaluator.evaluateLine)
             done.signal()
         }
         thread.stackSize = Evaluator.evalStackBytes
@@ -31,12 +40,22 @@ struct EvalCommand: ParsableCommand {
         done.wait()
     }
 
-    static func serve() {
+    static func serve(_ answer: (String) -> String) {
         while let line = readLine(strippingNewline: true) {
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            print(Evaluator.evaluateLine(line))
+            print(answer(line))
             // VECTORS.md §5.5: a driver may wait for this reply with the pipe open.
             fflush(nil)  // every output stream (Swift 6 will not touch the C global stdout)
         }
+    }
+}
+
+extension EvalCommand {
+    /// `{"id": …, "output": <the request's input>}`.
+    static func echoLine(_ line: String) -> String {
+        guard let request = try? JSONParser(maxDepth: Evaluator.maxLineDepth).parse(Array(line.utf8)) else {
+            return JSONValue.obj(["harnessError": .string("not JSON")]).jsonText
+        }
+        return JSONValue.obj(["id": request["id"] ?? .null, "output": request["input"] ?? .null]).jsonText
     }
 }

@@ -67,12 +67,11 @@ public enum CorpusDifferential {
         public var components: [ComponentResult]
     }
 
-    /// Sends every item (each profile the core answered) through `source`, against the core's output.
-    public static func run(_ items: [Item], source: some EvaluationSource) -> Result {
+    /// Each item once per profile the core answered, the core's output as the expected value; the run's
+    /// vector id is `corpus/<item id>`.
+    public static func runItems(_ items: [Item]) -> [RunItem] {
         var runs: [RunItem] = []
-        var requestOf: [String: Item] = [:]
         for item in items {
-            requestOf[item.id] = item
             for (p, output) in item.core {
                 let v = Vector(
                     id: "corpus/\(item.id)", component: item.component, profiles: [p], options: item.options,
@@ -80,6 +79,14 @@ public enum CorpusDifferential {
                 runs.append(RunItem(vector: v, profile: p))
             }
         }
+        return runs
+    }
+
+    /// Sends every item (each profile the core answered) through `source`, against the core's output.
+    public static func run(_ items: [Item], source: some EvaluationSource) -> Result {
+        var requestOf: [String: Item] = [:]
+        for item in items { requestOf[item.id] = item }
+        let runs = runItems(items)
         let results = source.evaluate(runs).results
         var byComponent: [String: ComponentResult] = [:]
         var members: [String: [String: [String]]] = [:]  // component → signature → item ids
@@ -117,7 +124,7 @@ public enum CorpusDifferential {
     }
 
     /// What differs, in words that group: who rejected the input, or the first differing field.
-    static func signature(_ r: RunResult) -> String {
+    public static func signature(_ r: RunResult) -> String {
         if case .harnessError(let m) = r.status {
             return "harness error: " + String(RequestIDs.stripped(m).prefix { $0 != ";" }.prefix(120))
         }

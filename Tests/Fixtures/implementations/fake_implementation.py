@@ -10,6 +10,8 @@ MODE:
   forward                  pass everything through unchanged
   lowercase-hex            percent-escape replies: %XX escapes in output.text get lowercase hex
                            (a deterministic deviation in one component)
+  drop-double-tilde        percent-escape replies: a "~~" in output.text loses one "~" (a planted bug that
+                           the committed corpus never shows, for the differential fuzzer to find)
   crash-on PREFIX          die by SIGSEGV on reading a request whose id starts with PREFIX
   hang-on PREFIX           stop reading requests (and never answer) at a request whose id starts with PREFIX
   wrong-id-on PREFIX       answer a request whose id starts with PREFIX under another id
@@ -42,6 +44,7 @@ def main():
 
     child = subprocess.Popen(eval_command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     out = sys.stdout.buffer
+    escape_ids = set()  # ids of percent-escape requests (drop-double-tilde), whatever the id says
 
     def pump_requests():
         count = 0
@@ -51,6 +54,8 @@ def main():
             match = re.match(rb'\{"id":"((?:[^"\\]|\\.)*)"', line)
             if match:
                 request_id = match.group(1).decode()
+            if mode == "drop-double-tilde" and b'"component":"percent-escape"' in line:
+                escape_ids.add(request_id)
             if mode == "crash-on" and request_id.startswith(params[0]):
                 sys.stderr.write("fake implementation: crashing on %s\n" % request_id)
                 sys.stderr.flush()
@@ -76,6 +81,9 @@ def main():
             reply = re.sub(rb'(?<="text":")((?:[^"\\]|\\.)*)',
                            lambda m: re.sub(rb'%[0-9A-F]{2}', lambda e: e.group(0).lower(), m.group(1)),
                            reply, count=1)
+        reply_id = re.match(rb'\{"id":"((?:[^"\\]|\\.)*)"', reply)
+        if mode == "drop-double-tilde" and reply_id and reply_id.group(1).decode() in escape_ids:
+            reply = re.sub(rb'(?<="text":")((?:[^"\\]|\\.)*)', lambda m: m.group(1).replace(b"~~", b"~", 1), reply, count=1)
         if mode == "lone-surrogate":
             match = re.match(rb'\{"id":"((?:[^"\\]|\\.)*)"', reply)
             if match and match.group(1).decode().startswith(params[0]):

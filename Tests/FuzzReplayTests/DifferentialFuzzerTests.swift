@@ -1,0 +1,81 @@
+import AFConformance
+import AFCorpus
+import AFCorpusFormat
+import Foundation
+import Testing
+import TestSupport
+
+/// `conformance fuzz`: a fake implementation with a planted bug (percent-escape replies lose one
+/// `~` of a `~~`, which no committed corpus input holds) must be found, named, minimized and written.
+@Suite struct DifferentialFuzzerTests {
+    static var conformance: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("conformance").path
+    }
+
+    static func planted() throws -> DifferentialFuzzer.Implementation {
+        let script = Repository.fixtures.appendingPathComponent("implementations/fake_implementation.py").path
+        let command = "python3 '\(script)' drop-double-tilde -- '\(conformance)' eval"
+        return .init(name: "planted", source: try ImplementationSource(command: command))
+    }
+
+    static func pool() throws -> [[UInt8]] {
+        let dir = Repository.corpus.appendingPathComponent("percent-escape")
+        let recorder = SnapshotRecorder(corpusRoot: Repository.corpus, snapshotRoot: Repository.snapshots)
+        return try recorder.inputPaths("percent-escape").map {
+            try Array(Data(contentsOf: dir.appendingPathComponent($0)))
+        }
+    }
+
+    @Test func thePlantedBugIsFoundMinimizedAndWritten() throws {
+        let impl = try Self.planted()
+        var fuzzer = DifferentialFuzzer(targets: [PercentEscapeInput.self], pools: ["percent-escape": try Self.pool()])
+        #expect(fuzzer.baseline([impl]).isEmpty, "the committed corpus already shows the planted bug")
+        let (totals, findings) = fuzzer.run([impl], config: .init(seconds: 120, rounds: 12, batch: 400, seed: 1))
+        #expect(totals.inputs > 4000)
+        let finding = try #require(findings.first)
+        #expect(findings.allSatisfy { $0.implementation == "planted" && $0.component == "percent-escape" })
+        // The signature names the missing `~`; the payload is cut down to the `~~` and at most the
+        // byte whose escape the signature names.
+        #expect(finding.signature.contains("~"), "\(finding.signature)")
+        let payload = finding.input.dropFirst(PercentEscapeInput.descriptor.headerSize)
+        #expect(String(decoding: payload, as: UTF8.self).contains("~~"))
+        #expect(
+            payload.count <= 4,
+            "not minimized: \(finding.signature) \(Array(finding.input)) \(finding.request.jsonText)")
+        #expect(finding.input.count <= finding.original.count)
+
+        let folder = FuzzCampaignFolder(
+            root: FileManager.default.temporaryDirectory.appendingPathComponent("afs-fuzz-\(UUID())"))
+        defer { try? FileManager.default.removeItem(at: folder.root) }
+        try folder.write(finding, command: impl.source.command)
+        try folder.save(known: fuzzer.known, totals: totals)
+        let case_ = try String(contentsOf: folder.folder(finding).appendingPathComponent("case.json"), encoding: .utf8)
+        #expect(case_.contains("\"replay\"") && case_.contains("\"send\""))
+        let (known, reloaded) = try folder.load()
+        #expect(known == fuzzer.known)
+        #expect(reloaded.inputs == totals.inputs)
+
+        // The same campaign again, from the saved state: the class is counted, not reported again.
+        var again = DifferentialFuzzer(
+            targets: [PercentEscapeInput.self], pools: ["percent-escape": try Self.pool()], known: known)
+        let second = again.run([impl], config: .init(seconds: 120, rounds: 12, batch: 400, seed: 1))
+        #expect(second.findings.isEmpty)
+        #expect(second.totals.disagreements > 0)
+    }
+
+    @Test func theMutatorKeepsTheHeaderSizeAndIsRepeatable() {
+        var a = CorpusMutator(seed: 7), b = CorpusMutator(seed: 7)
+        let input = PercentEscapeInput.seeds[0].bytes
+        for _ in 0..<200 {
+            let x = a.mutate(input, of: QueryStringInput.self), y = b.mutate(input, of: QueryStringInput.self)
+            #expect(x == y)
+            #expect(x.count >= QueryStringInput.descriptor.headerSize)
+        }
+    }
+
+    @Test func dictionaryTokensAreReadWithTheirEscapes() {
+        let tokens = CorpusMutator.dictionaryTokens("# comment\n\"\\x08\"\nkw=\"a\\\"b\"\n\"\\\\\"\n")
+        #expect(tokens == [[0x08], [0x61, 0x22, 0x62], [0x5C]])
+    }
+}
