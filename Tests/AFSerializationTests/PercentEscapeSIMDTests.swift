@@ -26,7 +26,8 @@ import Testing
             let (simd, scalar) = both(bytes, style)
             #expect(
                 simd == scalar,
-                "\(style) \(note()): first difference at \(Array(zip(simd, scalar)).firstIndex { $0.0 != $0.1 } ?? min(simd.count, scalar.count))"
+                "\(style) \(note()): first difference at "
+                    + "\(Array(zip(simd, scalar)).firstIndex { $0.0 != $0.1 } ?? min(simd.count, scalar.count))"
             )
             // The counting pass that sizes escape()'s String agrees with what is written.
             let counted = bytes.withUnsafeBufferPointer { b in
