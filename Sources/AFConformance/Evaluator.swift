@@ -64,7 +64,8 @@ public enum Evaluator {
             let message: String
             if error.kind == .nestingTooDeep {
                 message =
-                    "line nests deeper than \(maxLineDepth) levels at byte offset \(error.offset ?? 0) (the eval envelope's limit; components' depth options are capped there)"
+                    "line nests deeper than \(maxLineDepth) levels at byte offset \(error.offset ?? 0) "
+                    + "(the eval envelope's limit; components' depth options are capped there)"
             } else {
                 message = "line is not JSON: \(error.message)\(error.offset.map { " at byte offset \($0)" } ?? "")"
             }

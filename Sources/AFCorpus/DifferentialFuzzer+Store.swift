@@ -72,7 +72,8 @@ public struct FuzzCampaignFolder {
             "input": .string(Codec.hex(f.input)), "original": .string(Codec.hex(f.original)),
             "send": .string("printf '%s\\n' \(shellQuoted(evalLine)) | \(command)"),
             "replay": .string(
-                "conformance replay --implementation \(shellQuoted(command)) --corpus \(shellQuoted(root.appendingPathComponent("corpus").path)) --target \(f.target)"
+                "conformance replay --implementation \(shellQuoted(command)) "
+                    + "--corpus \(shellQuoted(root.appendingPathComponent("corpus").path)) --target \(f.target)"
             ),
         ])
         try Data((doc.prettyJSONText + "\n").utf8).write(to: dir.appendingPathComponent("case.json"))

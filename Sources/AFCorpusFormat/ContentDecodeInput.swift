@@ -85,7 +85,8 @@ extension ContentDecodeInput {
         let setup = setUp(&input)
         let (encoding, limit) = (setup.encoding, setup.limit)
         var out =
-            "encoding \(encoding.debugDescription) chunks \(setup.chunkA) \(setup.chunkB) flags \(setup.flags) limit \(limit)\n"
+            "encoding \(encoding.debugDescription) chunks \(setup.chunkA) "
+            + "\(setup.chunkB) flags \(setup.flags) limit \(limit)\n"
         let codings: [ContentCoding]
         do { codings = try ContentCoding.parseList(encoding) } catch {
             return out + "codings " + OutputText.render(error)

@@ -127,7 +127,8 @@ extension MediaTypeInput {
                     let hex = String(flags, radix: 16)
                     out.append(
                         Seed(
-                            "seed-\(i < 10 ? "0" : "")\(i)-\(profile.rawValue)-\(status)-\(hex.count < 2 ? "0" : "")\(hex)",
+                            "seed-\(i < 10 ? "0" : "")\(i)-\(profile.rawValue)-"
+                                + "\(status)-\(hex.count < 2 ? "0" : "")\(hex)",
                             input(profile, status: status, flags: flags, acceptable: mask, value)))
                 }
             }

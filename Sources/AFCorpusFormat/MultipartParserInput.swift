@@ -69,12 +69,14 @@ extension MultipartParserInput {
             try MultipartParser.parse(s.body, boundary: s.boundary, options: s.options)
         }
         return
-            "boundary \(s.boundary.debugDescription) utf8Headers \(s.options.allowUTF8Headers) limits \(s.options.limits.maxMultipartParts)\n"
+            "boundary \(s.boundary.debugDescription) utf8Headers \(s.options.allowUTF8Headers) "
+            + "limits \(s.options.limits.maxMultipartParts)\n"
             + OutputText.render(result) { parts in
                 var text = "\(parts.count) parts"
                 for p in parts {
                     text +=
-                        "\npart name \(p.name.debugDescription) filename \(p.filename?.debugDescription ?? "-") type \(p.contentType ?? "-")"
+                        "\npart name \(p.name.debugDescription) filename \(p.filename?.debugDescription ?? "-") "
+                        + "type \(p.contentType ?? "-")"
                     for h in p.headers { text += "\n  \(h.name): \(h.value)" }
                     text +=
                         "\n  body "
@@ -110,7 +112,8 @@ extension MultipartParserInput {
             input: .object([.init("boundary", .string(s.boundary)), .init("body", Codec.encodeBytes(s.body))]),
             options: .object(options),
             notes: [
-                "the vector records the parts (or error) of chunked parsing; the fuzz body's one-shot vs chunked, write-back and multipart-kit checks are not part of it"
+                "the vector records the parts (or error) of chunked parsing; the fuzz body's "
+                    + "one-shot vs chunked, write-back and multipart-kit checks are not part of it"
             ])
     }
 }

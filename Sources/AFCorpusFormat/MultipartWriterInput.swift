@@ -31,7 +31,8 @@ public struct MultipartWriterInput: CorpusTarget {
                 ], reserved: "3-7"),
         ],
         payload:
-            "parts (at most 16), one op byte each (b % 4: form field, file data, stream, custom headers), then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32)",
+            "parts (at most 16), one op byte each (b % 4: form field, file data, stream, custom headers), "
+            + "then length-prefixed texts (name, filename, MIME type, body; lengths mod 8/8/8/32)",
         oracles: [
             "read-and-packet-size-invariance", "reads-within-buffer-and-packet", "content-length-up-front",
             "wrong-stream-length-typed-error", "own-parser-reads-back", "file-holds-the-bytes-read",
@@ -237,7 +238,8 @@ extension MultipartWriterInput {
     public static func describeOutput(_ input: inout CorpusInput) -> String {
         let spec = Self(&input)
         var out =
-            "profile \(spec.profile) reads \(spec.readA) \(spec.readB) packet \(spec.packetByte) seed \(spec.seed) flags \(spec.flags) parts \(spec.parts.count)\n"
+            "profile \(spec.profile) reads \(spec.readA) \(spec.readB) packet \(spec.packetByte) "
+            + "seed \(spec.seed) flags \(spec.flags) parts \(spec.parts.count)\n"
         let form: MultipartFormData
         do { form = try spec.build() } catch {
             return out + "build " + OutputText.render(error)
@@ -312,7 +314,8 @@ extension MultipartWriterInput {
             ]),
             options: .object(options),
             notes: [
-                "the vector records headers, body and Content-Length read with the fuzz input's read sizes; the fuzz body's parse-back check is not part of it"
+                "the vector records headers, body and Content-Length read with the fuzz "
+                    + "input's read sizes; the fuzz body's parse-back check is not part of it"
             ])
     }
 }

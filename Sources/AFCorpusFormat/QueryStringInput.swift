@@ -82,7 +82,8 @@ extension QueryStringInput {
             notes: s.depthByte == 0
                 ? []
                 : [
-                    "the fuzz input sets the parameter depth limit to \(s.depthByte % 32), which a vector cannot; the vector uses the default"
+                    "the fuzz input sets the parameter depth limit to \(s.depthByte % 32), "
+                        + "which a vector cannot; the vector uses the default"
                 ])
     }
 }

@@ -136,7 +136,8 @@ extension RequestInput {
                     .array(JSONWritingOptions.named.filter { s.options.contains($0.1) }.map { .string($0.0) })))
             if !s.keysPlain && s.options.contains(.sortedKeys) {
                 notes.append(
-                    "the fuzz input sorts non-ASCII keys with Foundation's exact comparator (keyOrder .foundationExact), which a vector cannot select"
+                    "the fuzz input sorts non-ASCII keys with Foundation's exact comparator "
+                        + "(keyOrder .foundationExact), which a vector cannot select"
                 )
             }
         }

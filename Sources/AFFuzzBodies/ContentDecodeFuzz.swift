@@ -68,7 +68,8 @@ public enum ContentDecodeFuzz: FuzzBody {
             case .success(let out):
                 try check(
                     !overLimit && out == payload,
-                    "harness-compressed body decodes to \(out.count) bytes, expected \(payload.count)\(overLimit ? " or a limit error" : "")"
+                    "harness-compressed body decodes to \(out.count) bytes, expected "
+                        + "\(payload.count)\(overLimit ? " or a limit error" : "")"
                 )
             case .failure(let e):
                 try check(overLimit && e.kind == .limitExceeded, "harness-compressed body rejected: \(e)")

@@ -27,7 +27,8 @@ public enum MediaTypeFuzz: FuzzBody {
         let recognized = RFC9110MediaType.recognize(Array(contentType.utf8))
         try check(
             (parsed == nil) == (recognized == nil),
-            "strict parser \(parsed == nil ? "rejects" : "accepts") \(contentType.debugDescription), RFC 9110 grammar says the opposite"
+            "strict parser \(parsed == nil ? "rejects" : "accepts") "
+                + "\(contentType.debugDescription), RFC 9110 grammar says the opposite"
         )
         if let parsed, let recognized {
             try check(parsed.essence == recognized, "essence \(parsed.essence) vs \(recognized)")

@@ -64,7 +64,8 @@ public enum PlistRequestFuzz: FuzzBody {
             if !parameters.dictionaryShape.duplicateKeys {
                 try check(
                     body == Array(theirs),
-                    "body differs from PropertyListSerialization: \(String(decoding: body, as: UTF8.self).prefix(400)) vs \(String(decoding: theirs, as: UTF8.self).prefix(400))"
+                    "body differs from PropertyListSerialization: \(String(decoding: body, as: UTF8.self).prefix(400)) "
+                        + "vs \(String(decoding: theirs, as: UTF8.self).prefix(400))"
                 )
             } else {
                 // An NSDictionary keeps one of the equal keys; the model writes every entry, and a

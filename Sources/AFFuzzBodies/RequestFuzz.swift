@@ -122,7 +122,8 @@ public enum RequestFuzz: FuzzBody {
             if (options.contains(.sortedKeys) || !shape.multiKey) && !shape.duplicateKeys {
                 try check(
                     body == Array(theirs),
-                    "JSON body differs from JSONSerialization: \(String(decoding: body, as: UTF8.self).prefix(300)) vs \(String(decoding: theirs, as: UTF8.self).prefix(300))"
+                    "JSON body differs from JSONSerialization: \(String(decoding: body, as: UTF8.self).prefix(300)) "
+                        + "vs \(String(decoding: theirs, as: UTF8.self).prefix(300))"
                 )
             } else {
                 // Same document up to key order: both parsed by Foundation and rewritten with sorted
@@ -137,7 +138,9 @@ public enum RequestFuzz: FuzzBody {
                 let a = canonical(Data(body)), b = canonical(theirs)
                 try check(
                     a != nil && a == b,
-                    "JSON body does not parse to JSONSerialization's: \(String(decoding: body, as: UTF8.self).prefix(300)) vs \(String(decoding: theirs, as: UTF8.self).prefix(300))"
+                    "JSON body does not parse to JSONSerialization's: "
+                        + "\(String(decoding: body, as: UTF8.self).prefix(300)) vs "
+                        + "\(String(decoding: theirs, as: UTF8.self).prefix(300))"
                 )
             }
         }

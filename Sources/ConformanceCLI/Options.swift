@@ -16,7 +16,8 @@ public struct VectorOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Select vectors whose id contains TEXT or whose component is TEXT; a pattern with * ? [ is a glob on the id. Repeatable (any match selects).",
+            "Select vectors whose id contains TEXT or whose component is TEXT; a pattern "
+                + "with * ? [ is a glob on the id. Repeatable (any match selects).",
             valueName: "TEXT"))
     public var filter: [String] = []
 
@@ -25,7 +26,9 @@ public struct VectorOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Only the runs at these levels (VECTORS.md §1.3), comma-separated: must, should, af, decision, implementation-defined. An implementation is judged by the authorities it claims, e.g. --level must,should.",
+            "Only the runs at these levels (VECTORS.md §1.3), comma-separated: must, "
+                + "should, af, decision, implementation-defined. An implementation is "
+                + "judged by the authorities it claims, e.g. --level must,should.",
             valueName: "LEVELS"))
     public var level: String?
 

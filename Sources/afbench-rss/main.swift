@@ -84,8 +84,10 @@ func mb(_ kib: Int) -> String { String(Double(kib * 10 / 1024) / 10) + " MiB" }
 print("file part: \(mib) MiB; Content-Length \(form.contentLength) = bytes produced \(produced)")
 print("read(2) 64 KiB loop (baseline): \(Int(Double(size) / baselineTime / 1e6)) MB/s")
 print(
-    "phase reader 64 KiB reads:      \(Int(Double(produced) / readerTime / 1e6)) MB/s (\(Int(baselineTime / readerTime * 100)) % of baseline)"
+    "phase reader 64 KiB reads:      \(Int(Double(produced) / readerTime / 1e6)) "
+        + "MB/s (\(Int(baselineTime / readerTime * 100)) % of baseline)"
 )
 print(
-    "peak RSS (VmHWM, whole process): at start \(mb(startupPeak)), after baseline \(mb(baselinePeak)), after phase reader \(mb(readerPeak)); target < 16 MiB"
+    "peak RSS (VmHWM, whole process): at start \(mb(startupPeak)), after baseline "
+        + "\(mb(baselinePeak)), after phase reader \(mb(readerPeak)); target < 16 MiB"
 )

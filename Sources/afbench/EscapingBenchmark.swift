@@ -35,7 +35,8 @@ let escapingBenchmark = Benchmark(name: "escaping") {
 func mixedText(bytes: Int) -> String {
     let pieces = [
         "The quick brown fox jumps over the lazy dog ", "path/to/resource?x=1&y=2 ", "key[sub]=a+b;c,d!e*f ",
-        "中文字符与日本語のテキスト ", "한국어 텍스트 ", "👴🏻👮🏽‍♀️ ", "👨‍👩‍👧‍👦 ", "🇫🇷🇯🇵 ", "café naïve ", "#@$%^'() ",
+        "中文字符与日本語のテキスト ", "한국어 텍스트 ", "👴🏻👮🏽‍♀️ ",
+        "👨‍👩‍👧‍👦 ", "🇫🇷🇯🇵 ", "café naïve ", "#@$%^'() ",
     ]
     var s = ""
     var i = 0

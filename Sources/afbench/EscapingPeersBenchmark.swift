@@ -11,7 +11,8 @@ let escapingPeersBenchmark = Benchmark(name: "escaping-peers") {
     let allowed = afAllowedTable()
     let set = afAllowedCharacterSet()
     print(
-        "  load average: \(loadAverage()); AVX2 kernel: \(afs_percent_escape_vectorized() == 1 ? "on" : "off (scalar only)")"
+        "  load average: \(loadAverage()); AVX2 kernel: "
+            + "\(afs_percent_escape_vectorized() == 1 ? "on" : "off (scalar only)")"
     )
     print("  ratios are against the C table loop; memcpy is the machine's copy speed for the same bytes")
     for (size, label) in [(4 << 10, "4 KB"), (4 << 20, "4 MB"), (64 << 20, "64 MB")] {
@@ -65,7 +66,9 @@ let escapingPeersBenchmark = Benchmark(name: "escaping-peers") {
             print(
                 String(
                     format:
-                        "  %@ %-10@ into a buffer %6.0f MB/s (×%.2f C loop) | escape() → String %6.0f (×%.2f) | scalar path %5.0f (×%.2f) | C loop %5.0f | addingPercentEncoding %4.0f (×%.3f) | memcpy %6.0f (buffer at %.0f %%)",
+                        "  %@ %-10@ into a buffer %6.0f MB/s (×%.2f C loop) | escape() → String "
+                        + "%6.0f (×%.2f) | scalar path %5.0f (×%.2f) | C loop %5.0f | "
+                        + "addingPercentEncoding %4.0f (×%.3f) | memcpy %6.0f (buffer at %.0f %%)",
                     label as NSString, kind as NSString, mbps(kernel), c / kernel, mbps(core), c / core, mbps(scalar),
                     c / scalar, mbps(c),
                     mbps(foundation), c / foundation, mbps(copy), 100 * copy / kernel))
@@ -108,7 +111,11 @@ func queryLikeText(bytes: Int) -> String {
 }
 
 func cjkText(bytes: Int) -> String {
-    repeated(["日本語のテキストと中文字符、", "한국어 텍스트입니다。", "東京都千代田区丸の内一丁目"], bytes: bytes)
+    repeated(
+        [
+            "日本語のテキストと中文字符、", "한국어 텍스트입니다。",
+            "東京都千代田区丸の内一丁目",
+        ], bytes: bytes)
 }
 
 func allEscapeText(bytes: Int) -> String {

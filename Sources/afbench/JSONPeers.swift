@@ -32,7 +32,8 @@ struct JSONPeer: Sendable {
                 text = open(\(peerLiteral(file)), encoding='utf-8').read()
                 best, n = float('inf'), 0
                 for _ in range(\(repeats)):
-                    t = time.perf_counter(); v = json.loads(text); s = time.perf_counter() - t; n = len(v); best = min(best, s)
+                    t = time.perf_counter(); v = json.loads(text); s = \
+                time.perf_counter() - t; n = len(v); best = min(best, s)
                 print(n, best)
                 """,
             ]

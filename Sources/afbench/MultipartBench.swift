@@ -72,7 +72,8 @@ private func multipartReadBenchmark() {
     let reader1 = measure(repeats: 3) { readAll(small.makeStream(), buffer: one) }
     report("memcpy 1-byte pieces (baseline)", bytes: smallSource.count, seconds: baseline1)
     report("phase reader, 1-byte reads", bytes: small.contentLength, seconds: reader1, baseline: baseline1)
-    print(String(format: "  1-byte reads = %.1f MB/s (target ≥ 50 MB/s)", Double(small.contentLength) / reader1 / 1e6))
+    print(
+        String(format: "  1-byte reads = %.1f MB/s (target ≥ 50 MB/s)", Double(small.contentLength) / reader1 / 1e6))
 }
 
 @inline(never) private func copyOneByte(_ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer) -> Int {
@@ -168,11 +169,13 @@ private func multipartRSSBenchmark() {
     print(
         String(
             format:
-                "  peak RSS: baseline %.1f MiB (was %.1f before), phase reader %.1f MiB (was %.1f before); target < 16 MiB",
+                "  peak RSS: baseline %.1f MiB (was %.1f before), phase "
+                + "reader %.1f MiB (was %.1f before); target < 16 MiB",
             Double(baselinePeak) / 1024, Double(before) / 1024, Double(readerPeak) / 1024, Double(before2) / 1024))
     print(
         String(
             format:
-                "  phase reader: peak RSS growth %.2f MiB; anonymous RSS %.2f MiB before, at most %.2f MiB while streaming (sampled every 16 MiB)",
+                "  phase reader: peak RSS growth %.2f MiB; anonymous RSS %.2f MiB "
+                + "before, at most %.2f MiB while streaming (sampled every 16 MiB)",
             Double(readerPeak - before2) / 1024, Double(anonBefore) / 1024, Double(anonMax) / 1024))
 }

@@ -83,9 +83,11 @@ func makeJSONDocument(targetBytes: Int) -> [UInt8] {
         if i > 0 { out.append(UInt8(ascii: ",")) }
         let r = next()
         let record = """
-            {"id":\(i),"name":"user \(r % 100000)","email":"u\(r % 977)@example.com","score":\(Double(r % 100000) / 7.0),\
+            {"id":\(i),"name":"user \
+            \(r % 100000)","email":"u\(r % 977)@example.com","score":\(Double(r % 100000) / 7.0),\
             "active":\(r % 2 == 0),"note":\(r % 3 == 0 ? "null" : "\"caf\\u00e9 \\\"quoted\\\" ünïcode\""),\
-            "tags":["a","b\(r % 10)",null,\(r % 1000)],"address":{"street":"\(r % 999) Main St","zip":null,"geo":[\(Double(r % 180) - 90.5),\(Double(r % 360) - 180.25)]},\
+            "tags":["a","b\(r % 10)",null,\(r % 1000)],"address":{"street":"\(r % 999) Main St","zip":null,\
+            "geo":[\(Double(r % 180) - 90.5),\(Double(r % 360) - 180.25)]},\
             "friends":[{"id":\(r % 5000),"name":"f","since":null},{"id":\(r % 7000),"name":"g"}]}
             """
         out += Array(record.utf8)

@@ -41,7 +41,9 @@ struct MutantsCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "After its runs, each child (the original program's too) asks LeakSanitizer for unreachable memory and exits 87 (leak-87) if any. Needs an AddressSanitizer build run with ASAN_OPTIONS=detect_leaks=1:leak_check_at_exit=0."
+            "After its runs, each child (the original program's too) asks LeakSanitizer for "
+                + "unreachable memory and exits 87 (leak-87) if any. Needs an AddressSanitizer "
+                + "build run with ASAN_OPTIONS=detect_leaks=1:leak_check_at_exit=0."
         ))
     var leakCheck = false
 
@@ -55,13 +57,15 @@ struct MutantsCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds one run (a vector under one profile) may take; past that the mutant is killed (run-timeout). The original program's runs are held to it too.",
+            "Seconds one run (a vector under one profile) may take; past that the mutant is "
+                + "killed (run-timeout). The original program's runs are held to it too.",
             valueName: "SECONDS"))
     var runTimeout: Double = 1
 
     @Option(
         help: ArgumentHelp(
-            "Address space each child may add to what it starts with, in MiB (a mutant that allocates without bound dies instead of swapping; relative, so an AddressSanitizer build's reserved shadow does not count).",
+            "Address space each child may add to what it starts with, in MiB (a mutant that allocates without bound "
+                + "dies instead of swapping; relative, so an AddressSanitizer build's reserved shadow does not count).",
             valueName: "MiB"))
     var memoryLimit = 4096
 
@@ -108,11 +112,13 @@ struct MutantsCommand: ParsableCommand {
                 "the original program fails the selected vectors (run `conformance run` to see which): fix that first")
         case .leaked:
             throw fail(
-                "the original program leaks under LeakSanitizer (--leak-check): run it without --leak-check, or fix the leak first"
+                "the original program leaks under LeakSanitizer (--leak-check): "
+                    + "run it without --leak-check, or fix the leak first"
             )
         case .runTimedOut:
             throw fail(
-                "a run of the original program took longer than --run-timeout \(runTimeout) s: raise it (the machine may be busy)"
+                "a run of the original program took longer than --run-timeout "
+                    + "\(runTimeout) s: raise it (the machine may be busy)"
             )
         }
         server.run(mutants)

@@ -46,12 +46,15 @@ struct CoverageCommand: ParsableCommand {
             dangling += missing.count
             for m in missing {
                 print(
-                    "✗ \(name)§\(m.section) is cited by \(m.ids.count) vector(s) (\(m.ids.prefix(3).joined(separator: ", "))\(m.ids.count > 3 ? ", …" : "")) but \(file) has no section \(m.section)"
+                    "✗ \(name)§\(m.section) is cited by \(m.ids.count) vector(s) "
+                        + "(\(m.ids.prefix(3).joined(separator: ", "))\(m.ids.count > 3 ? ", …" : "")) "
+                        + "but \(file) has no section \(m.section)"
                 )
             }
             if missing.isEmpty {
                 print(
-                    "every \(name)§ section cited by the vectors exists in \(file) (\(sections.numbers.count) sections)"
+                    "every \(name)§ section cited by the vectors exists "
+                        + "in \(file) (\(sections.numbers.count) sections)"
                 )
             }
         }

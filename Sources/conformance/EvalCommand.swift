@@ -21,8 +21,9 @@ struct EvalCommand: ParsableCommand {
     )
 
     @Flag(
-        help:
-            "Reply to every request with its input as output, evaluating nothing: the eval protocol's own cost (the ceiling `conformance fuzz --ceiling` measures)."
+        help: ArgumentHelp(
+            "Reply to every request with its input as output, evaluating nothing: the eval protocol's own cost "
+                + "(the ceiling `conformance fuzz --ceiling` measures).")
     )
     var echo = false
 

@@ -14,7 +14,8 @@ struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz",
         abstract:
-            "Fuzz outside implementations differentially: mutated corpus inputs through the core and every CMD at once.",
+            "Fuzz outside implementations differentially: mutated corpus inputs through the core and every CMD "
+            + "at once.",
         discussion: """
             Each round mutates the committed corpus inputs of every target (Corpus/<target>/) in their \
             own format (header fields, parameter trees, multipart lines, bytes; the target's dictionary), \
@@ -65,7 +66,8 @@ struct FuzzCommand: ParsableCommand {
         guard !implementation.isEmpty else { throw ValidationError("give at least one --implementation CMD") }
         for name in target where CorpusTargets.named(name) == nil {
             throw ValidationError(
-                "unknown target \"\(name)\"; expected one of \(CorpusTargets.all.map { $0.name }.joined(separator: ", "))"
+                "unknown target \"\(name)\"; expected one of "
+                    + CorpusTargets.all.map { $0.name }.joined(separator: ", ")
             )
         }
         guard seconds > 0, batch >= 1, requestTimeout > 0 else {
@@ -118,7 +120,8 @@ struct FuzzCommand: ParsableCommand {
             lastLine = Date()
             var err = StandardError()
             let text =
-                "fuzz: \(t.inputs - before.inputs) inputs, \(t.disagreements - before.disagreements) disagreements, \(found.count) new"
+                "fuzz: \(t.inputs - before.inputs) inputs, \(t.disagreements - before.disagreements) disagreements, "
+                + "\(found.count) new"
             err.write(terminal ? "\r\u{1B}[K" + text : text + "\n")
         }
         if terminal {
@@ -137,7 +140,8 @@ struct FuzzCommand: ParsableCommand {
         print(
             "fuzz: \(n) inputs (\(totals.runs - before.runs) runs) in \(String(format: "%.1f", spent)) s, "
                 + "\(String(format: "%.1f", spent - evaluating)) s of it minimizing: "
-                + "\(String(format: "%.0f", Double(n) / max(evaluating, 0.001))) inputs/s through the core and \(impls.count) implementation(s)"
+                + "\(String(format: "%.0f", Double(n) / max(evaluating, 0.001))) inputs/s through the core and "
+                + "\(impls.count) implementation(s)"
         )
         if ceiling {
             let echo = try ImplementationSource(command: "\(Self.shellQuoted(CommandLine.arguments[0])) eval --echo")
@@ -148,7 +152,8 @@ struct FuzzCommand: ParsableCommand {
                     seconds: min(evaluating, 30), rounds: rounds, batch: batch, seed: seed, minimizeBatches: 0)
             ).totals
             print(
-                "fuzz: ceiling: \(String(format: "%.0f", Double(c.inputs) / max(c.evaluationSeconds, 0.001))) inputs/s through the core and "
+                "fuzz: ceiling: \(String(format: "%.0f", Double(c.inputs) / max(c.evaluationSeconds, 0.001))) inputs/s "
+                    + "through the core and "
                     + "\(impls.count) echo process(es) (`conformance eval --echo`)")
         }
         for f in findings {
@@ -156,7 +161,8 @@ struct FuzzCommand: ParsableCommand {
             print("     \(f.input.count) bytes (from \(f.original.count)) → \(folder.folder(f).path)")
         }
         print(
-            "fuzz: \(findings.count) new class(es); campaign so far: \(totals.inputs) inputs, \(String(format: "%.0f", totals.seconds)) s, "
+            "fuzz: \(findings.count) new class(es); campaign so far: \(totals.inputs) inputs, "
+                + "\(String(format: "%.0f", totals.seconds)) s, "
                 + "\(totals.classes.count) classes seen (\(out)/state.json)")
         if !findings.isEmpty { throw ExitCode.failure }
     }

@@ -46,7 +46,8 @@ struct FuzzTargetsCommand: ParsableCommand {
                 throw ExitCode.failure
             }
             print(
-                "fuzz-targets: \(file) and \(files.count - 1) entry points match the \(FuzzTargetCatalog.all.count) descriptors"
+                "fuzz-targets: \(file) and \(files.count - 1) entry points "
+                    + "match the \(FuzzTargetCatalog.all.count) descriptors"
             )
         } else {
             for (path, text) in files {
@@ -58,7 +59,8 @@ struct FuzzTargetsCommand: ParsableCommand {
                 try writeOrFail(path, text)
             }
             print(
-                "fuzz-targets: wrote \(file) and \(files.count - 1) entry points (\(FuzzTargetCatalog.all.count) targets)"
+                "fuzz-targets: wrote \(file) and \(files.count - 1) entry "
+                    + "points (\(FuzzTargetCatalog.all.count) targets)"
             )
         }
     }

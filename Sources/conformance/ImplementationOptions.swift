@@ -10,7 +10,8 @@ import ConformanceCLI
 struct ImplementationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Evaluate through this program instead of in-process; it speaks the eval protocol on stdin/stdout (VECTORS.md §5).",
+            "Evaluate through this program instead of in-process; it speaks "
+                + "the eval protocol on stdin/stdout (VECTORS.md §5).",
             valueName: "CMD"))
     var implementation: String?
 
@@ -19,13 +20,16 @@ struct ImplementationOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --implementation: seconds the oldest request in flight may wait for its reply (counted from when it was sent or the previous reply came, whichever is later) before the program is killed and restarted.",
+            "With --implementation: seconds the oldest request in flight may wait for "
+                + "its reply (counted from when it was sent or the previous reply came, "
+                + "whichever is later) before the program is killed and restarted.",
             valueName: "SECONDS"))
     var requestTimeout: Double = 10
 
     @Option(
         help: ArgumentHelp(
-            "With --implementation: after this many consecutive runs of one component crashed, hung or broke the protocol, the rest of that component is not sent and fails as one group.",
+            "With --implementation: after this many consecutive runs of one component crashed, hung or "
+                + "broke the protocol, the rest of that component is not sent and fails as one group.",
             valueName: "N"))
     var maxCrashes = 5
 

@@ -12,7 +12,8 @@ struct MatrixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
         abstract:
-            "Run every installed adapter of Implementations/ over the vectors and corpora; write (or --check) docs/matrix/.",
+            "Run every installed adapter of Implementations/ over the "
+            + "vectors and corpora; write (or --check) docs/matrix/.",
         discussion: """
             Each Implementations/<name>/adapter.json names a command speaking the eval protocol and \
             the commands that must succeed for its runtime to count as installed; adapters whose \
@@ -81,7 +82,8 @@ struct MatrixCommand: ParsableCommand {
                 corpusRoot: URL(fileURLWithPath: corpus), snapshotRoot: URL(fileURLWithPath: "Snapshots")
             ).differentialItems()
         print(
-            "matrix: \(manifests.count) adapters, \(set.vectors.count) vectors, \(items.count) corpus inputs with a vector-request form"
+            "matrix: \(manifests.count) adapters, \(set.vectors.count) vectors, "
+                + "\(items.count) corpus inputs with a vector-request form"
         )
         let results = Matrix.run(
             manifests, set: set, selection: vectors.selection, corpus: items, requestTimeout: requestTimeout
@@ -95,7 +97,8 @@ struct MatrixCommand: ParsableCommand {
             let loose = matrix.unclassified(a)
             if !loose.isEmpty {
                 print(
-                    "  \(a.manifest.name): \(loose.count) differing vectors in no class, e.g. \(loose.prefix(3).joined(separator: ", "))"
+                    "  \(a.manifest.name): \(loose.count) differing vectors in no "
+                        + "class, e.g. \(loose.prefix(3).joined(separator: ", "))"
                 )
             }
         }
@@ -111,7 +114,8 @@ struct MatrixCommand: ParsableCommand {
             for c in changes.prefix(40) { print("  ✗ \(c)") }
             if changes.count > 40 { print("  … \(changes.count - 40) more") }
             print(
-                "matrix --check: \(matrix.ran.count) implementations compared in \(Int(seconds.rounded())) s: \(changes.isEmpty ? "unchanged" : "\(changes.count) change(s)")"
+                "matrix --check: \(matrix.ran.count) implementations compared in \(Int(seconds.rounded())) "
+                    + "s: \(changes.isEmpty ? "unchanged" : "\(changes.count) change(s)")"
             )
             if !changes.isEmpty { throw ExitCode.failure }
             return
@@ -121,7 +125,8 @@ struct MatrixCommand: ParsableCommand {
         try writeOrFail(statePath, MatrixReport.state(matrix).prettyJSONText + "\n")
         try writeOrFail(FileSystem.join(out, "index.html"), MatrixPage.html(matrix))
         print(
-            "matrix: \(matrix.ran.count) implementations ran, \(matrix.adapters.count - matrix.ran.count) skipped; wrote \(out)/README.md, matrix.json, index.html in \(Int(seconds.rounded())) s"
+            "matrix: \(matrix.ran.count) implementations ran, \(matrix.adapters.count - matrix.ran.count) "
+                + "skipped; wrote \(out)/README.md, matrix.json, index.html in \(Int(seconds.rounded())) s"
         )
     }
 }

@@ -33,7 +33,8 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         guard let source = try outside.source(progress: ProgressLine.stderr()) else {
             throw ValidationError(
-                "give --implementation CMD (the corpus differential); fuzz bodies run in `afs-fuzz-replay --target T FILE…`"
+                "give --implementation CMD (the corpus differential); fuzz "
+                    + "bodies run in `afs-fuzz-replay --target T FILE…`"
             )
         }
         try differential(source)
@@ -55,7 +56,8 @@ struct ReplayCommand: ParsableCommand {
         var disagreements = 0
         for c in result.components {
             print(
-                "  \(c.component): \(c.tried) tried, \(c.agree) agree, \(c.differ) differ in \(c.classes.count) class(es)"
+                "  \(c.component): \(c.tried) tried, \(c.agree) agree, "
+                    + "\(c.differ) differ in \(c.classes.count) class(es)"
             )
             for k in c.classes {
                 print("    \(k.count)× \(k.signature)\n       shortest: \(k.example): \(k.exampleRequest)")

@@ -64,7 +64,8 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write an expected-failures file that accepts exactly the runs that did not pass in this run (to re-run with --expected-failures FILE).",
+            "Write an expected-failures file that accepts exactly the runs that did "
+                + "not pass in this run (to re-run with --expected-failures FILE).",
             valueName: "FILE"))
     var writeExpectedFailures: String?
 
@@ -76,7 +77,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help:
-            "Evaluate on this many threads (default: the number of CPUs; 1 = sequential). Not used with --implementation."
+            """
+            Evaluate on this many threads (default: the number of CPUs; 1 = sequential). Not used with --implementation.
+            """
     )
     var jobs = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
@@ -107,7 +110,8 @@ struct RunCommand: ParsableCommand {
             let recorded = ExpectedFailures.recording(report)
             try writeOrFail(writeExpectedFailures, recorded.jsonText)
             print(
-                "wrote \(recorded.entries.count) expected-failures entries to \(writeExpectedFailures); re-run with --expected-failures \(writeExpectedFailures)"
+                "wrote \(recorded.entries.count) expected-failures entries to \(writeExpectedFailures); "
+                    + "re-run with --expected-failures \(writeExpectedFailures)"
             )
         }
         if !report.succeeded { throw ExitCode.failure }

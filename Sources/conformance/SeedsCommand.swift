@@ -30,7 +30,8 @@ struct SeedsCommand: ParsableCommand {
     func validate() throws {
         for name in target where CorpusTargets.named(name) == nil {
             throw ValidationError(
-                "unknown target \"\(name)\"; expected one of \(CorpusTargets.all.map { $0.name }.joined(separator: ", "))"
+                "unknown target \"\(name)\"; expected one of "
+                    + "\(CorpusTargets.all.map { $0.name }.joined(separator: ", "))"
             )
         }
     }

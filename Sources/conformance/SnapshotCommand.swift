@@ -34,7 +34,8 @@ struct SnapshotCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Restate this fuzz input of --target (e.g. a minimized crash) as a vector request for `conformance promote`, instead of snapshotting.",
+            "Restate this fuzz input of --target (e.g. a minimized crash) as a vector "
+                + "request for `conformance promote`, instead of snapshotting.",
             valueName: "FILE"))
     var vectorRequest: String?
 
@@ -54,7 +55,8 @@ struct SnapshotCommand: ParsableCommand {
             let unknown = only.filter { name in !targets.contains { $0.name == name } }
             guard unknown.isEmpty else {
                 throw ValidationError(
-                    "unknown target(s) \(unknown.joined(separator: ", ")); known: \(targets.map(\.name).joined(separator: ", "))"
+                    "unknown target(s) \(unknown.joined(separator: ", ")); "
+                        + "known: \(targets.map(\.name).joined(separator: ", "))"
                 )
             }
             targets = targets.filter { only.contains($0.name) }
@@ -86,7 +88,8 @@ struct SnapshotCommand: ParsableCommand {
     func promoteRequest(_ file: String) throws {
         guard only.count == 1, let target = SnapshotRecorder.targets.first(where: { $0.name == only[0] }) else {
             throw ValidationError(
-                "--vector-request needs exactly one --target (one of \(SnapshotRecorder.targets.map(\.name).joined(separator: ", ")))"
+                "--vector-request needs exactly one --target (one of "
+                    + "\(SnapshotRecorder.targets.map(\.name).joined(separator: ", ")))"
             )
         }
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
@@ -98,7 +101,8 @@ struct SnapshotCommand: ParsableCommand {
         guard let writeTo else { return print(request.requestText) }
         try Data((request.requestText + "\n").utf8).write(to: URL(fileURLWithPath: writeTo))
         print(
-            "swift run conformance promote \(writeTo) --component \(request.component) --profile \(request.profile.rawValue)"
+            "swift run conformance promote \(writeTo) --component "
+                + "\(request.component) --profile \(request.profile.rawValue)"
         )
     }
 }

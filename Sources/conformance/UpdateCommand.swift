@@ -52,14 +52,16 @@ struct UpdateCommand: ParsableCommand {
         for s in plan.skipped { print("skipped \(s.id): \(s.reason)") }
         if dryRun {
             print(
-                "\(plan.changes.count) would change, \(plan.unchanged) unchanged, \(plan.skipped.count) skipped (dry run, nothing written)"
+                "\(plan.changes.count) would change, \(plan.unchanged) unchanged, "
+                    + "\(plan.skipped.count) skipped (dry run, nothing written)"
             )
             return
         }
         let written: [String]
         do { written = try Rebless.apply(plan) } catch { throw fail("\(error)") }
         print(
-            "\(plan.changes.count) updated in \(written.count) file(s), \(plan.unchanged) unchanged, \(plan.skipped.count) skipped"
+            "\(plan.changes.count) updated in \(written.count) file(s), "
+                + "\(plan.unchanged) unchanged, \(plan.skipped.count) skipped"
         )
         let generated = written.filter { file in
             ((try? FileSystem.readFile(file)).map { String(decoding: $0, as: UTF8.self).contains("\"generatedBy\"") })
@@ -67,7 +69,8 @@ struct UpdateCommand: ParsableCommand {
         }
         if !generated.isEmpty {
             print(
-                "\(generated.joined(separator: ", ")) \(generated.count == 1 ? "is" : "are") generated (see its generatedBy): change the generator too, or the next regeneration reverts this"
+                "\(generated.joined(separator: ", ")) \(generated.count == 1 ? "is" : "are") generated (see "
+                    + "its generatedBy): change the generator too, or the next regeneration reverts this"
             )
         }
         if !plan.skipped.isEmpty { throw ExitCode.failure }

@@ -38,13 +38,15 @@ struct AdapterExperienceTests {
         #expect(report.implementation?.declaration?.name == "urllib.parse")
         #expect(
             report.finalLine
-                == "\(report.passed) passed, 0 failed, \(report.expectedFailureCount) expected, \(report.notApplicableCount) n/a"
+                == "\(report.passed) passed, 0 failed, \(report.expectedFailureCount) "
+                + "expected, \(report.notApplicableCount) n/a"
         )
         // The README's walk-through shows this run, with and without the list: its figures cannot go stale.
         let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
         #expect(readme.contains(report.finalLine), "README.md should show \(report.finalLine)")
         let unlisted =
-            "\(report.passed) passed, \(report.expectedFailureCount) failed, 0 expected, \(report.notApplicableCount) n/a"
+            "\(report.passed) passed, \(report.expectedFailureCount) "
+            + "failed, 0 expected, \(report.notApplicableCount) n/a"
         #expect(readme.contains(unlisted), "README.md should show \(unlisted)")
         // So does the example's own walk-through, with the failures by authority of the run without the list.
         let walkthrough = try String(
@@ -127,7 +129,8 @@ struct AdapterExperienceTests {
         #expect(missing.status == 2)
         #expect(
             missing.output.contains(
-                "--expected-failures \(scratch.root)/nope.json: no such file (write one with --write-expected-failures FILE)"
+                "--expected-failures \(scratch.root)/nope.json: no such "
+                    + "file (write one with --write-expected-failures FILE)"
             ))
     }
 

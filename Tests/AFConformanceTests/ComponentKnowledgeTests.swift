@@ -81,7 +81,8 @@ import Testing
 
     @Test func aSeededBoundaryIsSpeltOutForAnotherImplementation() throws {
         let input = try JSONParser.parse(
-            #"{"method":"POST","url":"http://example.com/","seed":7,"parts":[{"kind":"form","name":"x","body":{"text":"1"}}]}"#
+            #"{"method":"POST","url":"http://example.com/","seed":7,"#
+                + #""parts":[{"kind":"form","name":"x","body":{"text":"1"}}]}"#
         )
         let item = CorpusDifferential.Item(
             id: "multipart/x", component: "multipart", input: input,

@@ -35,14 +35,16 @@ import Testing
         }
         // The JSON request serializer's own limit (maxJSONDepth) answers for a JSON body.
         let json = try child.ask(
-            #"{"id":7,"component":"request","options":{"maxParameterDepth":5000},"input":{"serializer":"json","method":"POST","url":"http://h/","parameters":{"a":\#(deep)}}}"#
+            #"{"id":7,"component":"request","options":{"maxParameterDepth":5000},"input":{"serializer":"json","#
+                + #""method":"POST","url":"http://h/","parameters":{"a":\#(deep)}}}"#
         )
         #expect(json["id"] == .int(7))
         #expect(json["output"]?["error"]?["kind"] == .string("nestingTooDeep"))
         #expect(json["output"]?["error"]?["description"]?.stringValue?.contains("512") == true)
         // Below the component's limit the same shape is evaluated normally.
         let ok = try child.ask(
-            #"{"id":"ok","component":"query-string","options":{"maxParameterDepth":4000},"input":{"parameters":{"a":\#(deep)}}}"#
+            #"{"id":"ok","component":"query-string","options":{"maxParameterDepth":4000},"#
+                + #""input":{"parameters":{"a":\#(deep)}}}"#
         )
         #expect(ok["output"]?["text"] == .string(""))
     }

@@ -38,7 +38,8 @@ import Testing
 
     @Test func parameterTagsDecode() throws {
         let v = try JSONParser.parse(
-            #"{"s":{"$set":[2,1]},"d":{"$data":"00ff"},"x":{"$double":"nan"},"k":{"$dict":[["$a",1],["$a",2]]},"f":1.0,"i":3}"#
+            #"{"s":{"$set":[2,1]},"d":{"$data":"00ff"},"x":{"$double":"nan"},"#
+                + #""k":{"$dict":[["$a",1],["$a",2]]},"f":1.0,"i":3}"#
         )
         let p = try Codec.decodeParameters(v, path: "input.parameters")
         guard case .dictionary(let es) = p else { Issue.record("not a dictionary"); return }

@@ -12,7 +12,8 @@ import Testing
     }
 
     let good =
-        #"{"profiles":["af4"],"id":"media-type/x/001","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":"text/plain"},"expected":{"mimeType":"text/plain"}}"#
+        #"{"profiles":["af4"],"id":"media-type/x/001","comment":"c","level":"decision","authority":"SPEC§6.2","#
+        + #""input":{"contentType":"text/plain"},"expected":{"mimeType":"text/plain"}}"#
 
     func run(_ scratch: ScratchVectors, _ extra: [String] = [], in directory: String? = nil) throws -> (
         status: Int32, output: String
@@ -31,15 +32,18 @@ import Testing
     @Test(arguments: [
         (
             "a mismatch",
-            #"{"profiles":["af4"],"id":"media-type/x/002","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":"text/plain"},"expected":{"mimeType":"text/html"}}"#
+            #"{"profiles":["af4"],"id":"media-type/x/002","comment":"c","level":"decision","authority":"SPEC§6.2","#
+                + #""input":{"contentType":"text/plain"},"expected":{"mimeType":"text/html"}}"#
         ),
         (
             "a harness error",
-            #"{"profiles":["af4"],"id":"media-type/x/002","comment":"c","level":"decision","authority":"SPEC§6.2","input":{"contentType":5},"expected":{"mimeType":"text/html"}}"#
+            #"{"profiles":["af4"],"id":"media-type/x/002","comment":"c","level":"decision","#
+                + #""authority":"SPEC§6.2","input":{"contentType":5},"expected":{"mimeType":"text/html"}}"#
         ),
         (
             "a problem in a vector file",
-            #"{"profiles":["af4"],"id":"media-type/x/001","comment":"a duplicate id","level":"decision","authority":"SPEC§6.2","input":{},"expected":{}}"#
+            #"{"profiles":["af4"],"id":"media-type/x/001","comment":"a duplicate id","#
+                + #""level":"decision","authority":"SPEC§6.2","input":{},"expected":{}}"#
         ),
     ])
     func anyFailureIsOne(_ what: String, _ vector: String) throws {

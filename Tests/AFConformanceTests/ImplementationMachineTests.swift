@@ -131,7 +131,8 @@ import Testing
         var h = Harness(items, window: 16)
         h.start(); h.spawned()
         h.reply(
-            #"{"id":"handshake#1","output":{},"protocol":"1.1","implementation":{"name":"urllib","version":"3.11"},"supports":{"components":{"percent-escape":["af3","af4","strict"],"query-string":["af4"]}}}"#
+            #"{"id":"handshake#1","output":{},"protocol":"1.1","implementation":{"name":"urllib","version":"3.11"},"#
+                + #""supports":{"components":{"percent-escape":["af3","af4","strict"],"query-string":["af4"]}}}"#
         )
         let sentIds = h.sent.dropFirst().map { $0["id"]!.stringValue! }
         #expect(sentIds.count == 6 + 2)
@@ -166,7 +167,8 @@ import Testing
         #expect(h.sent.count == 3)
         #expect(
             h.machine.protocolErrors.map(\.message) == [
-                "handshake reply: supports.components.echo[0]: expected one of af3, af4, strict; the declaration is ignored and every request is sent"
+                "handshake reply: supports.components.echo[0]: expected one of af3, "
+                    + "af4, strict; the declaration is ignored and every request is sent"
             ])
     }
 
@@ -216,7 +218,8 @@ import Testing
         #expect(
             h.outcome(1)
                 == .harnessError(
-                    "no reply within 2 s (the implementation was killed; --request-timeout sets the limit); stderr: \"stuck again\""
+                    "no reply within 2 s (the implementation was killed; "
+                        + "--request-timeout sets the limit); stderr: \"stuck again\""
                 ))
         h.spawned(); h.echo(6); h.echo(7)
         #expect(h.outcome(2) == .output(.obj(["ok": .bool(true)])))
@@ -236,7 +239,8 @@ import Testing
         #expect(
             h.outcome(1)
                 == .harnessError(
-                    "implementation was killed by signal 11 (Segmentation fault) while evaluating this request; stderr: \"boom\""
+                    "implementation was killed by signal 11 (Segmentation fault) "
+                        + "while evaluating this request; stderr: \"boom\""
                 ))
         #expect(h.outcome(0) != nil && h.outcome(2) == h.outcome(0))
         #expect(h.machine.protocolErrors.isEmpty)
@@ -252,7 +256,8 @@ import Testing
         #expect(h.finished)
         #expect(
             h.machine.protocolErrors.map(\.message) == [
-                "implementation exited with status 3 while 2 requests were in flight (echo/t/0@af4#2, echo/t/1@af4#3); each re-sent alone got its reply, so no run is blamed; stderr: \"once\""
+                "implementation exited with status 3 while 2 requests were in flight (echo/t/0@af4#2, "
+                    + "echo/t/1@af4#3); each re-sent alone got its reply, so no run is blamed; stderr: \"once\""
             ])
     }
 
@@ -268,7 +273,8 @@ import Testing
         // The byte offset and the reason, then the line (VECTORS.md §5.3 "Reading replies").
         #expect(
             m.hasPrefix(
-                "implementation broke the protocol: reply is not JSON (at byte 0: Invalid value around character 0): \"Traceback (most recent call last):\""
+                "implementation broke the protocol: reply is not JSON (at byte 0: Invalid "
+                    + "value around character 0): \"Traceback (most recent call last):\""
             ))
         #expect(h.machine.protocolErrors.count == 1 && h.machine.protocolErrors[0].run == "echo/t/0 [af4]")
     }
@@ -290,7 +296,9 @@ import Testing
             guard case .harnessError(let m) = h.outcome(i) else { Issue.record("run \(i)"); continue }
             #expect(
                 m
-                    == "not sent: the implementation failed 3 consecutive query-string requests by crashing, hanging or breaking the protocol (--max-crashes 3); the last: implementation exited with status 1 while evaluating this request"
+                    == "not sent: the implementation failed 3 consecutive query-string requests "
+                    + "by crashing, hanging or breaking the protocol (--max-crashes 3); the "
+                    + "last: implementation exited with status 1 while evaluating this request"
             )
         }
         h.echo(h.sent.count - 1)
@@ -334,7 +342,8 @@ import Testing
         #expect(h.kills == 1)
         h.gone("implementation was killed by signal 9 (Killed)")
         let why =
-            "implementation could not be started: 3 processes in a row did not answer their handshake; the last: no reply to the handshake within 1 s (is each reply flushed? --request-timeout sets the limit)"
+            "implementation could not be started: 3 processes in a row did not answer their handshake; the last: "
+            + "no reply to the handshake within 1 s (is each reply flushed? --request-timeout sets the limit)"
         #expect((0..<4).allSatisfy { h.outcome($0) == .harnessError(why) })
         #expect(h.machine.summary.gaveUp == why)
         #expect(h.machine.phase.isDone)

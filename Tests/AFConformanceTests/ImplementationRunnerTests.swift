@@ -124,7 +124,8 @@ struct ImplementationRunnerTests {
             #expect(failing.map(\.name) == [report.results[1].name])  // the 3rd line after the handshake
             #expect(
                 failing.first.flatMap(Implementations.harnessMessage)?.hasPrefix(
-                    "implementation exited with status 3 while evaluating this request; stderr: \"fake implementation: exiting at request 3\""
+                    "implementation exited with status 3 while evaluating this request; "
+                        + "stderr: \"fake implementation: exiting at request 3\""
                 ) == true)
             #expect(report.protocolErrors.isEmpty)
         } else {
@@ -161,7 +162,8 @@ struct ImplementationRunnerTests {
         let message = report.results.first { $0.name == target.name }.flatMap(Implementations.harnessMessage)
         #expect(
             message?.hasPrefix(
-                "no reply within 1 s (the implementation was killed; --request-timeout sets the limit); stderr: \"fake implementation: hanging on \(target.vector.id)@\(target.profile)#"
+                "no reply within 1 s (the implementation was killed; --request-timeout sets the limit); "
+                    + "stderr: \"fake implementation: hanging on \(target.vector.id)@\(target.profile)#"
             ) == true)
         #expect(report.protocolErrors.isEmpty)
         #expect(elapsed > 1.9 && elapsed < 15)
@@ -202,7 +204,9 @@ struct ImplementationRunnerTests {
         #expect(
             report.results.allSatisfy {
                 Implementations.harnessMessage($0)?.hasPrefix(
-                    "implementation could not be started: 3 processes in a row did not answer their handshake; the last: implementation exited with status 2; stderr: \"fake implementation: refusing to start\""
+                    "implementation could not be started: 3 processes in a row did not "
+                        + "answer their handshake; the last: implementation exited with "
+                        + "status 2; stderr: \"fake implementation: refusing to start\""
                 ) == true
             })
         #expect(report.implementation?.processesStarted == 3)

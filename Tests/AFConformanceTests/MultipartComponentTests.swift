@@ -11,7 +11,8 @@ import Testing
 
     @Test func formPartWithSeed() throws {
         let out = try eval(
-            #"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","seed":0,"parts":[{"kind":"form","name":"foo","body":{"text":"bar"}}]}}"#
+            #"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","#
+                + #""seed":0,"parts":[{"kind":"form","name":"foo","body":{"text":"bar"}}]}}"#
         )
         let b = "Boundary+E220A8396E789E6A"
         #expect(
@@ -30,7 +31,10 @@ import Testing
 
     @Test func readAndPacketSizesDoNotChangeTheBody() throws {
         let input =
-            #""input":{"method":"PUT","url":"http://h/","boundary":"XyZ","parameters":{"a":[1,null],"d":{"$data":"00ff0d0a"}},"parts":[{"kind":"stream","name":"s","filename":"s.bin","mimeType":"a/b","body":{"text":"0123456789"}},{"kind":"headers","headers":[["X-A","1"]],"body":{"hex":"ff"}}]}"#
+            #""input":{"method":"PUT","url":"http://h/","boundary":"XyZ","parameters":{"a":[1,"#
+            + #"null],"d":{"$data":"00ff0d0a"}},"parts":[{"kind":"stream","name":"s","#
+            + #""filename":"s.bin","mimeType":"a/b","body":{"text":"0123456789"}},"#
+            + #"{"kind":"headers","headers":[["X-A","1"]],"body":{"hex":"ff"}}]}"#
         let reference = try eval(#"{"id":0,"component":"multipart",\#(input)}"#)["output"]
         #expect(reference?["body"]?["hex"] != nil)  // raw 0xFF bytes → hex encoding
         for options in [#"{"readSizes":[1]}"#, #"{"readSizes":[3,1,7],"packetSize":2}"#, #"{"packetSize":1}"#] {
@@ -44,20 +48,26 @@ import Testing
         let get = try eval(#"{"id":1,"component":"multipart","input":{"method":"GET","url":"http://h/","seed":1}}"#)
         #expect(get["output"]?["error"]?["kind"] == .string("multipartMethodNotAllowed"))
         let notFile = try eval(
-            #"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","seed":1,"parts":[{"kind":"path","name":"p","path":"https://h/x.png"}]}}"#
+            #"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","#
+                + #""seed":1,"parts":[{"kind":"path","name":"p","path":"https://h/x.png"}]}}"#
         )
         #expect(notFile["output"]?["error"]?["code"] == .int(-1000))
         #expect(notFile["output"]?["error"]?["reason"] == .string("Expected URL to be a file URL"))
         let short = try eval(
-            #"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","seed":1,"parts":[{"kind":"stream","name":"s","filename":"f","mimeType":"a/b","declaredLength":4,"body":{"text":"abc"}}]}}"#
+            #"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","#
+                + #""seed":1,"parts":[{"kind":"stream","name":"s","filename":"f","#
+                + #""mimeType":"a/b","declaredLength":4,"body":{"text":"abc"}}]}}"#
         )
         #expect(short["output"]?["error"]?["kind"] == .string("bodyLengthMismatch"))
         let broken = try eval(
-            #"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","seed":1,"parts":[{"kind":"stream","name":"s","filename":"f","mimeType":"a/b","failAfter":1,"body":{"text":"abc"}}]}}"#
+            #"{"id":1,"component":"multipart","input":{"method":"POST","url":"http://h/","#
+                + #""seed":1,"parts":[{"kind":"stream","name":"s","filename":"f","#
+                + #""mimeType":"a/b","failAfter":1,"body":{"text":"abc"}}]}}"#
         )
         #expect(broken["output"]?["error"]?["kind"] == .string("streamReadFailed"))
         let longBoundary = try eval(
-            #"{"id":1,"component":"multipart","profile":"strict","input":{"method":"POST","url":"http://h/","boundary":"\#(String(repeating: "b", count: 71))"}}"#
+            #"{"id":1,"component":"multipart","profile":"strict","input":{"method":"POST","#
+                + #""url":"http://h/","boundary":"\#(String(repeating: "b", count: 71))"}}"#
         )
         #expect(longBoundary["output"]?["error"]?["kind"] == .string("invalidBoundary"))
         // No parts: the §3.2 request, unchanged.
@@ -80,7 +90,9 @@ import Testing
         // SPEC §5.4: the request starts as the §3.2 request (default headers included), then gets
         // the multipart Content-Type and Content-Length.
         let out = try eval(
-            #"{"id":1,"component":"multipart","options":{"userAgent":"UA/1","preferredLanguages":["en","fr"]},"input":{"method":"POST","url":"http://h/","boundary":"Q","parts":[{"kind":"form","name":"a","body":{"text":"b"}}]}}"#
+            #"{"id":1,"component":"multipart","options":{"userAgent":"UA/1","#
+                + #""preferredLanguages":["en","fr"]},"input":{"method":"POST","url":"http://h/","#
+                + #""boundary":"Q","parts":[{"kind":"form","name":"a","body":{"text":"b"}}]}}"#
         )
         #expect(
             out["output"]?["headers"]
@@ -96,10 +108,12 @@ import Testing
 
     @Test func parseComponent() throws {
         let body =
-            #"--B\r\nContent-Disposition: form-data; name=\"a\"; filename=\"f.txt\"\r\nContent-Type: text/plain\r\n\r\nhi\r\n--B--\r\n"#
+            #"--B\r\nContent-Disposition: form-data; name=\"a\"; filename=\"f.txt\"\r\nContent-Type: "#
+            + #"text/plain\r\n\r\nhi\r\n--B--\r\n"#
         for options in [#"{}"#, #"{"chunkSizes":[1]}"#, #"{"chunkSizes":[2,5]}"#] {
             let out = try eval(
-                #"{"id":1,"component":"multipart-parse","options":\#(options),"input":{"boundary":"B","body":{"text":"\#(body)"}}}"#
+                #"{"id":1,"component":"multipart-parse","options":\#(options),"#
+                    + #""input":{"boundary":"B","body":{"text":"\#(body)"}}}"#
             )
             #expect(
                 out["output"]
@@ -121,7 +135,8 @@ import Testing
                     ]), "\(options)")
         }
         let limited = try eval(
-            #"{"id":1,"component":"multipart-parse","options":{"maxMultipartBytes":5},"input":{"boundary":"B","body":{"text":"\#(body)"}}}"#
+            #"{"id":1,"component":"multipart-parse","options":{"maxMultipartBytes":5},"#
+                + #""input":{"boundary":"B","body":{"text":"\#(body)"}}}"#
         )
         #expect(limited["output"]?["error"]?["kind"] == .string("limitExceeded"))
         let noClose = try eval(

@@ -23,7 +23,8 @@ fileprivate func evalLine(_ line: String) throws -> JSONValue {
 
     @Test func optionsAndTags() throws {
         let out = try evalLine(
-            #"{"id":1,"component":"query-string","options":{"arrayStyle":"indexInBrackets","boolStyle":"literal","style":"whatwgForm"},"input":{"parameters":{"a":[true,{"$double":"1.0"}],"s":{"$set":["b a"]}}}}"#
+            #"{"id":1,"component":"query-string","options":{"arrayStyle":"indexInBrackets","boolStyle":"literal","#
+                + #""style":"whatwgForm"},"input":{"parameters":{"a":[true,{"$double":"1.0"}],"s":{"$set":["b a"]}}}}"#
         )
         #expect(out["output"]?["text"] == .string("a%5B0%5D=true&a%5B1%5D=1&s=b+a"))
     }

@@ -13,7 +13,8 @@ import TestSupport
             "echo/u.json",
             RunnerFixtures.echoFile([
                 #"{"id":"echo/u/1","comment":"stale expectation","input":{"a":2,"extra":"x"},"expected":{"a":1}}"#,
-                #"{"id":"echo/u/2","comment":"already right","input":{"b":{"text":"AB"}},"expected":{"b":{"hex":"4142"}}}"#,
+                #"{"id":"echo/u/2","comment":"already right","input":{"b":{"text":"AB"}},"#
+                    + #""expected":{"b":{"hex":"4142"}}}"#,
                 #"{"id":"echo/u/3","comment":"not selected","input":{"c":2},"expected":{"c":1}}"#,
             ]))
         let set = try RunnerFixtures.loader().load(directories: [s.root])
@@ -115,7 +116,8 @@ import TestSupport
             schema.validate(try JSONParser.parse(doc)).map(\.description)
         }
         let ok =
-            #"{"schema":"afserialization-vectors/1","component":"echo","vectors":[{"id":"echo/1","comment":"c","input":{},"expected":{}}]}"#
+            #"{"schema":"afserialization-vectors/1","component":"echo","#
+            + #""vectors":[{"id":"echo/1","comment":"c","input":{},"expected":{}}]}"#
         #expect(try violations(ok).isEmpty)
         #expect(
             try violations(ok.replacingOccurrences(of: "vectors/1", with: "vectors/2")).first?.hasPrefix("schema:")
@@ -143,7 +145,8 @@ import TestSupport
     @Test(.enabled(if: PythonJSONSchema.available)) func schemaAgreesWithPythonJSONSchema() throws {
         let root = RunnerFixtures.bundledRoot
         let ok =
-            #"{"schema":"afserialization-vectors/1","component":"echo","vectors":[{"id":"echo/1","comment":"c","input":{},"expected":{}}]}"#
+            #"{"schema":"afserialization-vectors/1","component":"echo","#
+            + #""vectors":[{"id":"echo/1","comment":"c","input":{},"expected":{}}]}"#
         var docs = [ok]
         for (from, to) in [
             ("vectors/1", "vectors/2"), (#""comment":"c","#, ""), (#""input":{}"#, #""input":{},"extra":1"#),

@@ -28,7 +28,8 @@ import Testing
         let broken = try s.write("echo/broken.json", #"{"schema": "afserialization-vectors/1", "vectors": ["#)
         let unknown = try s.write(
             "nope/x.json",
-            #"{"schema":"afserialization-vectors/1","component":"nope","vectors":[{"id":"nope/1","comment":"c","input":{},"expected":{}}]}"#
+            #"{"schema":"afserialization-vectors/1","component":"nope","#
+                + #""vectors":[{"id":"nope/1","comment":"c","input":{},"expected":{}}]}"#
         )
         let misfiled = try s.write(
             "media-type/m.json", RunnerFixtures.echoFile([#"{"id":"echo/m/1","comment":"c","input":{},"expected":{}}"#])
@@ -143,7 +144,8 @@ import Testing
         let console = Reporters.console(VectorRunner.run(set, expectedFailures: named), verbose: true)
         #expect(
             console.contains(
-                "echo/x/passes [af3, af4, strict] passed but is listed in my-adapter-deviations.json (stale reason); remove the entry"
+                "echo/x/passes [af3, af4, strict] passed but is listed in "
+                    + "my-adapter-deviations.json (stale reason); remove the entry"
             ))
         #expect(r3.failed == 6)  // 3 real failures + 3 unexpected passes
 

@@ -19,8 +19,10 @@ import Testing
 
     @Test func aLevelHoldsForEveryProfileOrNamesEach() throws {
         let (set, _) = try load([
-            #"{"id":"echo/t/1","comment":"c","level":"must","authority":"RFC3986#2.1 SHOULD","input":{"a":1},"expected":{"a":1}}"#,
-            #"{"id":"echo/t/2","comment":"c","profiles":["af4","strict"],"level":{"af4":"af","strict":"decision"},"authority":{"af4":"AF-4.0.1/X.m#L1-L2","strict":"SPEC§2.3"},"input":{"a":1},"expected":{"a":1}}"#,
+            #"{"id":"echo/t/1","comment":"c","level":"must","authority":"RFC3986#2.1 SHOULD","#
+                + #""input":{"a":1},"expected":{"a":1}}"#,
+            #"{"id":"echo/t/2","comment":"c","profiles":["af4","strict"],"level":{"af4":"af","strict":"decision"},"#
+                + #""authority":{"af4":"AF-4.0.1/X.m#L1-L2","strict":"SPEC§2.3"},"input":{"a":1},"expected":{"a":1}}"#,
             #"{"id":"echo/t/3","comment":"no level: loads, counts under no level","input":{"a":1},"expected":{"a":1}}"#,
         ])
         #expect(set.problems.isEmpty)
@@ -34,10 +36,13 @@ import Testing
 
     @Test func levelsThatDisagreeWithTheProfilesRejectTheVector() throws {
         let (set, _) = try load([
-            #"{"id":"echo/t/1","comment":"c","profiles":["af4"],"level":{"af4":"af","strict":"must"},"authority":"SPEC§1","input":{},"expected":{}}"#,
+            #"{"id":"echo/t/1","comment":"c","profiles":["af4"],"level":{"af4":"af","#
+                + #""strict":"must"},"authority":"SPEC§1","input":{},"expected":{}}"#,
             #"{"id":"echo/t/2","comment":"c","level":"decision","input":{},"expected":{}}"#,
-            #"{"id":"echo/t/3","comment":"c","level":"implementation-defined","authority":"SPEC§5.7","input":{},"expected":{}}"#,
-            #"{"id":"echo/t/4","comment":"c","level":"must","authority":"RFC1 MUST","acceptable":[{}],"input":{},"expected":{}}"#,
+            #"{"id":"echo/t/3","comment":"c","level":"implementation-defined","#
+                + #""authority":"SPEC§5.7","input":{},"expected":{}}"#,
+            #"{"id":"echo/t/4","comment":"c","level":"must","authority":"RFC1 MUST","#
+                + #""acceptable":[{}],"input":{},"expected":{}}"#,
             #"{"id":"echo/t/5","comment":"c","level":"sometimes","authority":"SPEC§1","input":{},"expected":{}}"#,
         ])
         #expect(set.vectors.isEmpty)
@@ -54,9 +59,14 @@ import Testing
 
     @Test func anImplementationDefinedRunPassesByAnyAcceptableOutcome() throws {
         let (set, _) = try load([
-            #"{"id":"echo/t/1","comment":"c","level":"implementation-defined","authority":"RFC2046#5.1.1","input":{"error":{"domain":"X","kind":"k"}},"expected":{"parts":[]},"acceptable":[{"parts":[1]},{"error":{"$any":true}}]}"#,
-            #"{"id":"echo/t/2","comment":"c","level":"implementation-defined","authority":"RFC2046#5.1.1","input":{"parts":[2]},"expected":{"parts":[]},"acceptable":[{"parts":[1]},{"error":{"$any":true}}]}"#,
-            #"{"id":"echo/t/3","comment":"c","level":"must","authority":"RFC2046#5.1.1 MUST","input":{"parts":[1]},"expected":{"parts":[]}}"#,
+            #"{"id":"echo/t/1","comment":"c","level":"implementation-defined","#
+                + #""authority":"RFC2046#5.1.1","input":{"error":{"domain":"X","kind":"k"}},"#
+                + #""expected":{"parts":[]},"acceptable":[{"parts":[1]},{"error":{"$any":true}}]}"#,
+            #"{"id":"echo/t/2","comment":"c","level":"implementation-defined","#
+                + #""authority":"RFC2046#5.1.1","input":{"parts":[2]},"expected":{"parts":[]},"#
+                + #""acceptable":[{"parts":[1]},{"error":{"$any":true}}]}"#,
+            #"{"id":"echo/t/3","comment":"c","level":"must","authority":"RFC2046#5.1.1 MUST","#
+                + #""input":{"parts":[1]},"expected":{"parts":[]}}"#,
         ])
         let report = VectorRunner.run(set)
         let byID = Dictionary(grouping: report.results, by: \.vector.id)
@@ -75,7 +85,8 @@ import Testing
         let console = Reporters.console(report)
         #expect(
             console.contains(
-                "failures by authority: 3 RFC violations (must), 3 outcomes outside the acceptable ones (implementation-defined)"
+                "failures by authority: 3 RFC violations (must), 3 outcomes "
+                    + "outside the acceptable ones (implementation-defined)"
             ))
         #expect(console.contains("(3 passed by an acceptable outcome other than this core's)"))
         let json = try j(Reporters.json(report))
@@ -85,8 +96,10 @@ import Testing
 
     @Test func aHarnessErrorIsCountedApartFromTheAuthorityItsRunCarries() throws {
         let (set, _) = try load([
-            #"{"id":"echo/t/1","comment":"c","level":"must","authority":"RFC3986#2.1 MUST","input":{"a":1},"expected":{"a":2}}"#,
-            #"{"id":"echo/t/2","comment":"c","level":"must","authority":"RFC3986#2.1 MUST","input":{"a":1},"expected":{"a":1}}"#,
+            #"{"id":"echo/t/1","comment":"c","level":"must","authority":"RFC3986#2.1 MUST","#
+                + #""input":{"a":1},"expected":{"a":2}}"#,
+            #"{"id":"echo/t/2","comment":"c","level":"must","authority":"RFC3986#2.1 MUST","#
+                + #""input":{"a":1},"expected":{"a":1}}"#,
         ])
         var report = VectorRunner.run(set)
         for i in report.results.indices where report.results[i].vector.id == "echo/t/2" {
@@ -113,7 +126,9 @@ import Testing
 
     @Test func levelSelectionRunsOnlyTheRunsAtThoseLevels() throws {
         let (set, _) = try load([
-            #"{"id":"echo/t/1","comment":"c","level":{"af3":"af","af4":"af","strict":"must"},"authority":{"af3":"AF-3.2.1/X.m#L1","af4":"AF-4.0.1/X.m#L1","strict":"RFC1#1 MUST"},"input":{},"expected":{}}"#,
+            #"{"id":"echo/t/1","comment":"c","level":{"af3":"af","af4":"af","strict":"must"},"#
+                + #""authority":{"af3":"AF-3.2.1/X.m#L1","af4":"AF-4.0.1/X.m#L1","#
+                + #""strict":"RFC1#1 MUST"},"input":{},"expected":{}}"#,
             #"{"id":"echo/t/2","comment":"c","level":"decision","authority":"SPEC§1","input":{},"expected":{}}"#,
             #"{"id":"echo/t/3","comment":"c","input":{},"expected":{}}"#,
         ])
@@ -130,7 +145,9 @@ import Testing
     @Test func failingRunsGroupByComponentLevelPathAndNote() throws {
         let (set, _) = try load(
             (1...4).map { i in
-                #"{"id":"echo/t/\#(i)","comment":"c","level":"\#(i == 4 ? "af" : "decision")","authority":"\#(i == 4 ? "AF-4.0.1/X.m#L1" : "SPEC§1")","input":{"parts":[\#(i),\#(i)]},"expected":{"parts":[0,\#(i)]}}"#
+                #"{"id":"echo/t/\#(i)","comment":"c","level":"\#(i == 4 ? "af" : "decision")","#
+                    + #""authority":"\#(i == 4 ? "AF-4.0.1/X.m#L1" : "SPEC§1")","#
+                    + #""input":{"parts":[\#(i),\#(i)]},"expected":{"parts":[0,\#(i)]}}"#
             })
         let classes = VectorRunner.run(set).failureClasses()
         #expect(
@@ -146,11 +163,13 @@ import Testing
         report.protocolErrors = [
             ProtocolError(
                 message:
-                    #"reply id "x" matches no request in flight (oldest in flight: "a/b/001@af4#12"): "{\"id\":\"x\"}""#,
+                    #"reply id "x" matches no request in flight (oldest in "#
+                    + #"flight: "a/b/001@af4#12"): "{\"id\":\"x\"}""#,
                 run: "a/b/001 [af4]"),
             ProtocolError(
                 message:
-                    #"reply id "y" matches no request in flight (oldest in flight: "a/b/002@af4#19"): "{\"id\":\"y\",\"output\":1}"… (812 bytes)"#
+                    #"reply id "y" matches no request in flight (oldest in flight: "#
+                    + #""a/b/002@af4#19"): "{\"id\":\"y\",\"output\":1}"… (812 bytes)"#
             ),
         ]
         let classes = report.protocolErrorClasses()
@@ -200,7 +219,8 @@ import Testing
             AFAudit.Row(id: "2.7/data", spec: "SPEC§2.7", lines: ["4.0.1": "A.m#L7"], verdict: "deviation"),
         ])
         let spec =
-            "## 2. Query\n### 2.2 Flattening\n## 9. Normative references\n- (`RFC2046#5.1.1`), (`RFC1952`), (`WHATWG-URL#5.2`)\n"
+            "## 2. Query\n### 2.2 Flattening\n## 9. Normative references\n"
+            + "- (`RFC2046#5.1.1`), (`RFC1952`), (`WHATWG-URL#5.2`)\n"
         return AuthorityCheck(
             audit: audit, spec: SpecSections(document: "SPEC", text: spec),
             vectorsDoc: SpecSections(document: "VECTORS.md", text: "## 4. Matching\n"),
@@ -228,7 +248,8 @@ import Testing
                 "cites AF 3.2.1") == true)
         #expect(
             c.problem(level: .af, authority: "AF-4.0.1/A.m#L7", profile: "af4")
-                == "cites audit row 2.7/data, whose verdict is deviation: AF's source does not decide this value (level decision, by SPEC§2.7)"
+                == "cites audit row 2.7/data, whose verdict is deviation: AF's source "
+                + "does not decide this value (level decision, by SPEC§2.7)"
         )
         #expect(c.problem(level: .decision, authority: "SPEC§2.2", profile: "af4") == nil)
         #expect(c.problem(level: .decision, authority: "VECTORS.md§4", profile: "af4") == nil)

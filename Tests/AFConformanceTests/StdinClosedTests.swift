@@ -15,15 +15,22 @@ import TestSupport
         try "file body".write(toFile: payload, atomically: true, encoding: .utf8)
         let b = "Boundary+D87993F14D11D1AD"
         let body =
-            "--\(b)\\r\\nContent-Disposition: form-data; name=\\\"f\\\"; filename=\\\"payload.txt\\\"\\r\\nContent-Type: text/plain\\r\\n\\r\\nfile body\\r\\n--\(b)--\\r\\n"
+            "--\(b)\\r\\nContent-Disposition: form-data; name=\\\"f\\\"; "
+            + "filename=\\\"payload.txt\\\"\\r\\nContent-Type: text/plain\\r\\n\\r\\nfile body\\r\\n--\(b)--\\r\\n"
         let vectors = [
-            #"{"id":"multipart/fd0/001","comment":"a path part opened as fd 0","input":{"method":"POST","url":"http://example.com/","parts":[{"kind":"path","name":"f","path":"file://\#(payload)"}],"boundary":"\#(b)"},"expected":{"body":{"text":"\#(body)"}}}"#,
-            #"{"id":"multipart/fd0/002","comment":"a body written to a file opened as fd 0","options":{"writeToFile":true},"input":{"method":"POST","url":"http://example.com/","parts":[{"kind":"file","name":"f","filename":"payload.txt","mimeType":"text/plain","body":{"text":"file body"}}],"boundary":"\#(b)"},"expected":{"body":{"text":"\#(body)"}}}"#,
+            #"{"id":"multipart/fd0/001","comment":"a path part opened as fd 0","input":{"method":"POST","#
+                + #""url":"http://example.com/","parts":[{"kind":"path","name":"f","path":"file://\#(payload)"}],"#
+                + #""boundary":"\#(b)"},"expected":{"body":{"text":"\#(body)"}}}"#,
+            #"{"id":"multipart/fd0/002","comment":"a body written to a file opened as fd 0","#
+                + #""options":{"writeToFile":true},"input":{"method":"POST","url":"http://example.com/","#
+                + #""parts":[{"kind":"file","name":"f","filename":"payload.txt","mimeType":"text/plain","#
+                + #""body":{"text":"file body"}}],"boundary":"\#(b)"},"expected":{"body":{"text":"\#(body)"}}}"#,
         ]
         try scratch.write(
             "multipart/fd0.json",
             """
-            {"schema":"afserialization-vectors/1","component":"multipart","description":"fd 0","refs":["SPEC§5.3"],"vectors":[
+            {"schema":"afserialization-vectors/1","component":"multipart","description":"fd \
+            0","refs":["SPEC§5.3"],"vectors":[
             \(vectors.joined(separator: ",\n"))
             ]}
             """)

@@ -46,7 +46,8 @@ import TestSupport
             def oracle(enc, data):
                 try:
                     if enc == 'gzip': return gzip.decompress(data)
-                    ok = len(data) >= 2 and data[0] & 15 == 8 and data[0] >> 4 <= 7 and (data[0] * 256 + data[1]) % 31 == 0
+                    ok = len(data) >= 2 and data[0] & 15 == 8 and \#
+            data[0] >> 4 <= 7 and (data[0] * 256 + data[1]) % 31 == 0
                     return zlib.decompress(data) if ok else zlib.decompress(data, -15)
                 except Exception:
                     return None
@@ -54,7 +55,8 @@ import TestSupport
                 payload = bytes(r.choice(b'abcab\x00\xff ') for _ in range(r.randint(1, 3000)))
                 kind = r.choice(['gzip', 'gzip2', 'zlib', 'raw'])
                 if kind == 'gzip': enc, data = 'gzip', gzip.compress(payload, r.randint(0, 9), mtime=r.randint(0, 9))
-                elif kind == 'gzip2': enc, data = 'gzip', gzip.compress(payload[:7]) + gzip.compress(payload) + b'\0' * r.randint(0, 3)
+                elif kind == 'gzip2': enc, data = 'gzip', gzip.compress(payload[:7]) \#
+            + gzip.compress(payload) + b'\0' * r.randint(0, 3)
                 elif kind == 'zlib': enc, data = 'deflate', zlib.compress(payload, r.randint(0, 9))
                 else: enc, data = 'deflate', raw(payload)
                 m = r.randint(0, 3)
@@ -88,12 +90,14 @@ import TestSupport
                 agree += 1; if expected == nil { failures += 1 }
             } else {
                 mismatches.append(
-                    "\(enc) \(parts[1].prefix(80)) expected \(expected.map { "\($0.count) bytes" } ?? "error") got \(ours.map { "\($0.count) bytes" } ?? "error")"
+                    "\(enc) \(parts[1].prefix(80)) expected \(expected.map { "\($0.count) bytes" } ?? "error") "
+                        + "got \(ours.map { "\($0.count) bytes" } ?? "error")"
                 )
             }
         }
         print(
-            "content-decode differential vs Python gzip/zlib: \(agree) agree (\(failures) rejected by both), \(mismatches.count) mismatches"
+            "content-decode differential vs Python gzip/zlib: \(agree) agree "
+                + "(\(failures) rejected by both), \(mismatches.count) mismatches"
         )
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).joined(separator: "\n"))")
         #expect(agree == 400 && failures > 20)
@@ -201,7 +205,8 @@ import TestSupport
             let hex = Self.python(
                 """
                 import zlib
-                print(zlib.compress(b'\\0' * (64 << 20), 9).hex()); print(zlib.compress(b'\\0' * ((64 << 20) + 1), 9).hex())
+                print(zlib.compress(b'\\0' * (64 << 20), 9).hex()); \
+                print(zlib.compress(b'\\0' * ((64 << 20) + 1), 9).hex())
                 """)
         else { print("note: python3 not found; default-limit test skipped"); return }
         let lines = hex.split(separator: "\n")
@@ -257,7 +262,8 @@ import TestSupport
     /// pinned: it depends on how zlib is fed).
     @Test func sizeLimitErrorOffsetLiesInTheMemberThatCrossesIt() {
         let body = ContentEncodingTests.unhex(
-            "1f8b08000000000002034b4c840100f0cd114c0a0000001f8b0800000000000203edc13101000000c2a0aeeb1fc2147e4001000000006f03fc0891d088130000"
+            "1f8b08000000000002034b4c840100f0cd114c0a0000001f8b0800000000000203e"
+                + "dc13101000000c2a0aeeb1fc2147e4001000000006f03fc0891d088130000"
         )
         #expect(body.count == 64)
         let e = MP.error { () throws(AFSError) in

@@ -149,14 +149,17 @@ import Testing
                 || (e.context["debugDescription"] != theirDebug && !bothNumbers)
             {
                 mismatches.append(
-                    "texts differ: \(text) [\(hexString(doc.prefix(60)))]\n ours \(e.message) / \(e.context["debugDescription"] ?? "-")\n theirs \(theirError.localizedDescription) / \(theirDebug ?? "-")"
+                    "texts differ: \(text) [\(hexString(doc.prefix(60)))]\n ours "
+                        + "\(e.message) / \(e.context["debugDescription"] ?? "-")\n theirs "
+                        + "\(theirError.localizedDescription) / \(theirDebug ?? "-")"
                 )
             }
         case let (o?, t?):
             stats.accepted += 1
             if Self.canon(o) != Self.canon(t) {
                 mismatches.append(
-                    "value differs: \(text) [\(hexString(doc.prefix(60)))]\n ours \(Self.canon(o))\n theirs \(Self.canon(t))"
+                    "value differs: \(text) [\(hexString(doc.prefix(60)))]\n "
+                        + "ours \(Self.canon(o))\n theirs \(Self.canon(t))"
                 )
             }
         case (_?, nil): mismatches.append("we accept, Foundation rejects: \(text) [\(hexString(doc.prefix(60)))]")
@@ -174,7 +177,8 @@ import Testing
             compare(candidate, fragments: n % 2 == 0, stats: &stats, mismatches: &mismatches)
         }
         print(
-            "JSON differential vs Foundation: \(stats.accepted) accepted, \(stats.rejected) rejected by both, \(mismatches.count) mismatches"
+            "JSON differential vs Foundation: \(stats.accepted) accepted, "
+                + "\(stats.rejected) rejected by both, \(mismatches.count) mismatches"
         )
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10).joined(separator: "\n"))")
         // Both outcomes must be well represented, or the test proves little.

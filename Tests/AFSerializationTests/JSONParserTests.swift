@@ -277,7 +277,8 @@ import AFVectorFormat
         case 4, 5:
             let n = Int(rng.next() % 6)
             let members = (0..<n).map { _ in
-                "\"\(["a", "b", "c", "e\u{301}", "é"][Int(rng.next() % 5)])\":\(randomDocument(&rng, depth: depth + 1))"
+                "\"\(["a", "b", "c", "e\u{301}", "é"][Int(rng.next() % 5)])"
+                    + "\":\(randomDocument(&rng, depth: depth + 1))"
             }
             return "{" + members.joined(separator: ",") + "}"
         default:

@@ -120,7 +120,8 @@ typealias AFForm = AFSerialization.MultipartFormData
             out = []
             for line in sys.stdin.read().splitlines():
                 boundary, hexbody = line.split(" ", 1)
-                raw = b"Content-Type: multipart/form-data; boundary=" + boundary.encode() + b"\r\n\r\n" + bytes.fromhex(hexbody)
+                raw = b"Content-Type: multipart/form-data; boundary=" \#
+            + boundary.encode() + b"\r\n\r\n" + bytes.fromhex(hexbody)
                 msg = email.parser.BytesParser(policy=email.policy.compat32).parsebytes(raw)
                 parts = []
                 for p in msg.get_payload():

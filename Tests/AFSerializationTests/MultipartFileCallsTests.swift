@@ -211,7 +211,10 @@ import Testing
                 ?? (got.count == expected.count ? nil : min(got.count, expected.count))
             #expect(
                 firstDifference == nil,
-                "the file holds \(got.count) bytes, the body \(expected.count); first difference at byte \(firstDifference ?? -1)"
+                """
+                the file holds \(got.count) bytes, the body \(expected.count); \
+                first difference at byte \(firstDifference ?? -1)
+                """
             )
         }
 

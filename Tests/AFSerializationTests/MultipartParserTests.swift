@@ -7,7 +7,8 @@ import Testing
 @Suite struct MultipartParserTests {
     static let sample = Array(
         ("preamble text\r\n--AaB03x  \r\ncontent-disposition: form-data; name=\"field1\"\r\n\r\n"
-            + "Joe Blow\r\nalmost tuesday\r\n--AaB03x\r\nContent-Disposition: form-data; name=\"pics\"; filename=\"file1.txt\"\r\n"
+            + "Joe Blow\r\nalmost tuesday\r\n--AaB03x\r\n"
+            + "Content-Disposition: form-data; name=\"pics\"; filename=\"file1.txt\"\r\n"
             + "Content-Type:   text/plain \r\n\r\n...contents of file1.txt...\r\n--AaB03x--\r\nepilogue").utf8)
 
     @Test func rfcStyleBodyWithPreamblePaddingAndEpilogue() throws {
@@ -103,7 +104,8 @@ import Testing
         // RFC 7578 §5.1: names may be UTF-8; AF writes them verbatim. The parser takes them only
         // with `allowUTF8Headers` (SPEC §5.7 treats non-ASCII as an error by default).
         var form = try MultipartFormData(boundary: "X")
-        try form.appendFileData(Array("ok".utf8), name: "naïve ☃", filename: "résumé.pdf", mimeType: "application/pdf")
+        try form.appendFileData(
+            Array("ok".utf8), name: "naïve ☃", filename: "résumé.pdf", mimeType: "application/pdf")
         let bytes = try MP.bytes(of: form)
         #expect(
             MP.error { () throws(AFSError) in try MultipartParser.parse(bytes, boundary: "X") }?.kind

@@ -36,7 +36,8 @@ import Testing
                 specs.append(
                     Spec(
                         headerText:
-                            "Content-Disposition: form-data; name=\"\(n)\"; filename=\"f\(i).dat\"\r\nContent-Type: x/y\r\n",
+                            "Content-Disposition: form-data; name=\"\(n)\"; filename=\"f\(i).dat\"\r\n"
+                            + "Content-Type: x/y\r\n",
                         body: b))
             case 2:
                 let n = name()
@@ -55,7 +56,8 @@ import Testing
                 specs.append(
                     Spec(
                         headerText:
-                            "Content-Disposition: form-data; name=\"\(n)\"; filename=\"p\(seed)-\(i).txt\"\r\nContent-Type: text/plain\r\n",
+                            "Content-Disposition: form-data; name=\"\(n)\"; filename=\"p\(seed)-\(i).txt\"\r\n"
+                            + "Content-Type: text/plain\r\n",
                         body: b))
             default:
                 try form.appendPart(headers: [MultipartHeader("X-Part", String(i))], body: .bytes(b))
@@ -267,7 +269,8 @@ import Testing
         try form.appendFile(url: f.path, name: "f")
         let got = try MP.bytes(of: form, sizes: [65536, 1000, 7])
         let head = Array(
-            "--X\r\nContent-Disposition: form-data; name=\"f\"; filename=\"big.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            ("--X\r\nContent-Disposition: form-data; name=\"f\"; filename=\"big.bin\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n")
                 .utf8)
         #expect(got == head + content + Array("\r\n--X--\r\n".utf8))
     }

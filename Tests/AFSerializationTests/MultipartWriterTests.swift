@@ -50,7 +50,8 @@ import Testing
         let B = Self.b25
         let expected =
             "--\(B)\r\nContent-Disposition: form-data; name=\"foo\"\r\n\r\nbar"
-            + "\r\n--\(B)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhello world"
+            + "\r\n--\(B)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n"
+            + "Content-Type: text/plain\r\n\r\nhello world"
             + "\r\n--\(B)--\r\n"
         #expect(Array(expected.utf8).count == 244)
         guard case .stream(let s) = request.body else { Issue.record("no stream body"); return }
@@ -134,7 +135,8 @@ import Testing
         try form.appendPart(
             headers: [MultipartHeader("X-B", "2"), MultipartHeader("X-A", "1")], body: .bytes(Array("q".utf8)))
         let expected =
-            "--X\r\nContent-Disposition: form-data; name=\"s\"; filename=\"s.bin\"\r\nContent-Type: application/x-s\r\n\r\n\u{1}\u{2}\u{3}"
+            "--X\r\nContent-Disposition: form-data; name=\"s\"; filename=\"s.bin\"\r\n"
+            + "Content-Type: application/x-s\r\n\r\n\u{1}\u{2}\u{3}"
             + "\r\n--X\r\nX-B: 2\r\nX-A: 1\r\n\r\nq\r\n--X--\r\n"
         #expect(try MP.bytes(of: form) == Array(expected.utf8))
         #expect(form.contentLength == expected.utf8.count)
@@ -178,10 +180,12 @@ import Testing
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
         let expected =
             Array(
-                "--X\r\nContent-Disposition: form-data; name=\"img\"; filename=\"pic.png\"\r\nContent-Type: image/png\r\n\r\n"
+                ("--X\r\nContent-Disposition: form-data; name=\"img\"; filename=\"pic.png\"\r\n"
+                    + "Content-Type: image/png\r\n\r\n")
                     .utf8) + png
             + Array(
-                "\r\n--X\r\nContent-Disposition: form-data; name=\"img2\"; filename=\"pic.png\"\r\nContent-Type: image/png\r\n\r\n"
+                ("\r\n--X\r\nContent-Disposition: form-data; name=\"img2\"; filename=\"pic.png\"\r\n"
+                    + "Content-Type: image/png\r\n\r\n")
                     .utf8) + png
             + Array("\r\n--X--\r\n".utf8)
         #expect(try MP.bytes(of: form) == expected)

@@ -24,10 +24,8 @@ import Testing
     static func check(_ bytes: [UInt8], _ note: @autoclosure () -> String) {
         for style in EscapeStyle.allCases {
             let (simd, scalar) = both(bytes, style)
-            #expect(
-                simd == scalar,
-                "\(style) \(note()): first difference at \(Array(zip(simd, scalar)).firstIndex { $0.0 != $0.1 } ?? min(simd.count, scalar.count))"
-            )
+            let first = Array(zip(simd, scalar)).firstIndex { $0.0 != $0.1 } ?? min(simd.count, scalar.count)
+            #expect(simd == scalar, "\(style) \(note()): first difference at \(first)")
             // The counting pass that sizes escape()'s String agrees with what is written.
             let counted = bytes.withUnsafeBufferPointer { b in
                 EscapeTables.lowNibbles(style).withUnsafeBufferPointer { low in

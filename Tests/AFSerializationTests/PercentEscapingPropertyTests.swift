@@ -167,7 +167,8 @@ import Testing
             }
         }
         print(
-            "composed-sequence survey: \(compared) strings, \(differing) with different boundaries, \(overlapping) where AF's Foundation loop overlaps batches; e.g. \(examples)"
+            "composed-sequence survey: \(compared) strings, \(differing) with different boundaries, "
+                + "\(overlapping) where AF's Foundation loop overlaps batches; e.g. \(examples)"
         )
         #expect(compared == 3000)
     }
@@ -201,7 +202,8 @@ import Testing
                 0..<50, 50..<100, 100..<120,
             ])
         // 👴🏻 is 4 UTF-16 units at [49, 53): the first batch is [0, 53) (SPEC §1.4 example).
-        #expect(try PercentEscape.batches(of: String(repeating: "a", count: 49) + "👴🏻" + "b") == [0..<53, 53..<54])
+        #expect(
+            try PercentEscape.batches(of: String(repeating: "a", count: 49) + "👴🏻" + "b") == [0..<53, 53..<54])
         // A batch size below 1 is a typed error naming the option and the value given (SPEC §8's invalidOption);
         // the percent-escape component rejects it before the core, so only this call reaches the core's check.
         for bad in [0, -3] {

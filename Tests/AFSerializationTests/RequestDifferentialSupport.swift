@@ -128,6 +128,8 @@ enum RequestTrees {
         let i = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
         let lo = max(0, i - 30)
         return
-            "first difference at byte \(i): ours …\(String(decoding: a[lo..<min(a.count, i + 30)], as: UTF8.self).debugDescription)… foundation …\(String(decoding: b[lo..<min(b.count, i + 30)], as: UTF8.self).debugDescription)…"
+            "first difference at byte \(i): ours "
+            + "…\(String(decoding: a[lo..<min(a.count, i + 30)], as: UTF8.self).debugDescription)… "
+            + "foundation …\(String(decoding: b[lo..<min(b.count, i + 30)], as: UTF8.self).debugDescription)…"
     }
 }

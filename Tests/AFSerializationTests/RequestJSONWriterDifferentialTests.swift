@@ -161,15 +161,16 @@ import Testing
         if insertControls {
             // The documented Deviation: disagreements only where a key holds an ignorable control
             // character (Foundation's tie-breaks around those are not reproduced).
+            let count = outsideDeviation.count
             #expect(
                 outsideDeviation.isEmpty,
-                "\(outsideDeviation.count) mismatches outside the documented deviation, e.g. \(outsideDeviation.prefix(10))"
-            )
+                "\(count) mismatches outside the documented deviation, e.g. \(outsideDeviation.prefix(10))")
         } else {
             #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(10))")
         }
         print(
-            "Key collation near-ties (controls inserted: \(insertControls)): \(2 * n) ordered pairs compared with NSString.compare, \(mismatches.count) mismatches"
+            "Key collation near-ties (controls inserted: \(insertControls)): \(2 * n) ordered "
+                + "pairs compared with NSString.compare, \(mismatches.count) mismatches"
         )
     }
 
@@ -192,7 +193,8 @@ import Testing
         }
         #expect(outside.isEmpty, "\(outside.count) ASCII-only mismatches, e.g. \(outside.prefix(10))")
         print(
-            "Key collation, mixed keys: \(n) random pairs, \(mismatches) disagree with Foundation (all involve non-ASCII or ignorable controls)"
+            "Key collation, mixed keys: \(n) random pairs, \(mismatches) disagree "
+                + "with Foundation (all involve non-ASCII or ignorable controls)"
         )
     }
 

@@ -155,7 +155,9 @@ import Testing
         #expect(
             s.serialize(
                 response(
-                    200, "text/xml", #"<?xml version="1.0"?><!-- c --><a x='1' y="&amp;&#x41;"><![CDATA[<]]>t<b/></a>"#),
+                    200, "text/xml",
+                    #"<?xml version="1.0"?><!-- c --><a "#
+                        + #"x='1' y="&amp;&#x41;"><![CDATA[<]]>t<b/></a>"#),
                 profile: .strict
             ).object != nil)
         #expect(s.serialize(response(200, "text/json", "<a/>"), profile: .af4).object == nil, "content-type failure")
@@ -182,14 +184,17 @@ import Testing
 
     @Test func propertyListParsesWithFoundation() {
         let xml =
-            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>b</key><true/><key>a</key><array><integer>1</integer><real>1.5</real><string>s</string></array></dict></plist>"#
+            #"<?xml version="1.0" encoding="UTF-8"?><plist "#
+            + #"version="1.0"><dict><key>b</key><true/><key>a</key><array><integer>1"#
+            + #"</integer><real>1.5</real><string>s</string></array></dict></plist>"#
         let s = PropertyListResponseSerializer()
         let r = s.serialize(response(200, "application/x-plist", xml), profile: .af4)
         #expect(
             r.object
                 == .propertyList(.obj(["a": .array([.number("1"), .number("1.5"), .string("s")]), "b": .bool(true)])))
         #expect(
-            s.serialize(response(200, "application/x-plist", nil), profile: .af4).object == nil, "no body → no object")
+            s.serialize(response(200, "application/x-plist", nil), profile: .af4).object == nil,
+            "no body → no object")
         let bad = s.serialize(response(500, "application/x-plist", "garbage<"), profile: .af4)
         #expect(bad.error?.domain == "NSCocoaErrorDomain" && bad.error?.underlying?.code == -1011)
     }

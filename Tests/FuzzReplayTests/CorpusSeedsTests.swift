@@ -58,7 +58,8 @@ import Testing
     @Test func aContentDecodeVectorKeepsItsCodingAndBody() throws {
         let v = try Self.vector(
             "content-decode",
-            #"{"id": "x", "input": {"contentEncoding": "gzip, deflate", "body": {"hex": "1f8b08"}}, "options": {"chunkSizes": [3], "maxDecodedSize": 64}}"#
+            #"{"id": "x", "input": {"contentEncoding": "gzip, deflate", "body": {"hex": "#
+                + #""1f8b08"}}, "options": {"chunkSizes": [3], "maxDecodedSize": 64}}"#
         )
         var input = CorpusInput(try #require(ContentDecodeInput.seed(from: v)))
         let request = try #require(ContentDecodeInput.vectorRequest(&input))
@@ -99,7 +100,8 @@ import Testing
         #expect(ResponseInput.seed(from: json) != nil)
         let xml = try Self.vector(
             "response",
-            #"{"id": "x", "input": {"serializer": "xml", "statusCode": 404, "headers": [["Content-Type", "text/xml"]], "body": {"text": "<a/>"}}}"#
+            #"{"id": "x", "input": {"serializer": "xml", "statusCode": 404, "headers": "#
+                + #"[["Content-Type", "text/xml"]], "body": {"text": "<a/>"}}}"#
         )
         #expect(JSONInput.seed(from: xml) == nil)
         let media = try #require(MediaTypeInput.seed(from: xml))

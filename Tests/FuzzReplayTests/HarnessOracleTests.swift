@@ -176,7 +176,8 @@ import Testing
         MultipartKitOracle.install()
         let kit = try #require(FuzzOracles.installed.multipartReference)
         let body = Array(
-            "x--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--b\r\nContent-Disposition: form-data; name=\"c\"\r\n\r\nw\r\n--b--\r\n"
+            ("x--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nv\r\n--b\r\n"
+                + "Content-Disposition: form-data; name=\"c\"\r\n\r\nw\r\n--b--\r\n")
                 .utf8)
         #expect(kit(body, "b")?.count == 2)
         let start = try #require(MultipartParserFuzz.firstDelimiterLine(body, boundary: "b"))

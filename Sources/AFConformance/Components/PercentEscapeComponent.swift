@@ -44,7 +44,8 @@ struct PercentEscapeComponent: EvalComponent {
         guard given.count == 1 else {
             throw HarnessError(
                 input.path,
-                "give exactly one of \"text\", \"utf16\" or \"hex\" (got \(given.isEmpty ? "none" : given.joined(separator: ", ")))"
+                "give exactly one of \"text\", \"utf16\" or \"hex\" (got "
+                    + "\(given.isEmpty ? "none" : given.joined(separator: ", ")))"
             )
         }
         switch given[0] {

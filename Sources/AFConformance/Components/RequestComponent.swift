@@ -110,7 +110,8 @@ struct RequestComponent: EvalComponent {
             guard let option = JSONWritingOptions.named.first(where: { $0.0 == name })?.1 else {
                 throw HarnessError(
                     "\(options.sub("jsonWritingOptions"))[\(i)]",
-                    "unknown option \"\(name)\"; expected one of \(JSONWritingOptions.named.map(\.0).joined(separator: ", "))"
+                    "unknown option \"\(name)\"; expected one of "
+                        + "\(JSONWritingOptions.named.map(\.0).joined(separator: ", "))"
                 )
             }
             o.insert(option)

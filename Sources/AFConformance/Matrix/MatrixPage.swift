@@ -94,27 +94,33 @@ public enum MatrixPage {
           <h1>AFSerialization — golden vectors × implementations</h1>
           <div id="controls">
             <label>component <select id="component"><option value="">all</option></select></label>
-            <label>level <select id="level"><option value="">all</option><option>must</option><option>should</option><option>af</option><option>decision</option><option>implementation-defined</option></select></label>
-            <label>show <select id="show"><option value="differ">vectors where an implementation differs</option><option value="all">every vector some implementation was sent</option></select></label>
+            <label>level <select id="level"><option value="">all</option><option>must</option><option>should</option>\#
+        <option>af</option><option>decision</option><option>implementation-defined</option></select></label>
+            <label>show <select id="show"><option value="differ">vectors where an implementation differs</option>\#
+        <option value="all">every vector some implementation was sent</option></select></label>
             <label>filter <input id="q" size="28" placeholder="vector id or comment"></label>
             <span id="count"></span>
           </div>
         </header>
         <div id="layout">
           <div id="gridwrap"><table id="grid"><thead></thead><tbody></tbody></table></div>
-          <aside id="detail"><p>Click a cell to see the implementation's answer against the vector: the diff, and the class of the disagreement with its verdict.</p></aside>
+          <aside id="detail"><p>Click a cell to see the implementation's answer against \#
+        the vector: the diff, and the class of the disagreement with its verdict.</p></aside>
         </div>
         <script type="application/json" id="data">__DATA__</script>
         <script>
         "use strict";
         const D = JSON.parse(document.getElementById("data").textContent);
         const names = D.implementations.map(i => i.name);
-        const comp = document.getElementById("component"), show = document.getElementById("show"), q = document.getElementById("q");
+        const comp = document.getElementById("component"), show = \#
+        document.getElementById("show"), q = document.getElementById("q");
         const level = document.getElementById("level");
         [...new Set(D.vectors.map(v => v[1]))].sort().forEach(c => comp.add(new Option(c, c)));
         document.querySelector("#grid thead").innerHTML = "<tr><th>vector</th>" +
-          D.implementations.map(i => `<th title="${esc(i.title + " " + i.version)}">${esc(i.name)}</th>`).join("") + "</tr>";
-        function esc(s) { return String(s).replace(/[&<>"]/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"})[c]); }
+          D.implementations.map(i => `<th title="${esc(i.title + \#
+        " " + i.version)}">${esc(i.name)}</th>`).join("") + "</tr>";
+        function esc(s) { return String(s).replace(/[&<>"]/g, c => \#
+        ({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"})[c]); }
         const label = {a: ["agree", "✓"], d: ["differ", "✗"], n: ["na", "–"]};
         function render() {
           const c = comp.value, s = show.value, text = q.value.toLowerCase();
@@ -126,7 +132,8 @@ public enum MatrixPage {
             const st = D.status.map(x => x[i]);
             if (s === "differ" && !st.includes("d")) return;
             rows.push(`<tr><td class="v" title="${esc(v[2])}">${esc(v[0])}</td>` +
-              st.map((x, k) => `<td class="c ${label[x][0]}" data-v="${i}" data-k="${k}">${label[x][1]}</td>`).join("") + "</tr>");
+              st.map((x, k) => `<td class="c ${label[x][0]}" data-v="${i}" \#
+        data-k="${k}">${label[x][1]}</td>`).join("") + "</tr>");
           });
           document.querySelector("#grid tbody").innerHTML = rows.join("");
           document.getElementById("count").textContent = `${rows.length} vectors`;
@@ -137,11 +144,13 @@ public enum MatrixPage {
           document.querySelectorAll("td.selected").forEach(x => x.classList.remove("selected"));
           td.classList.add("selected");
           const i = td.dataset.v, k = +td.dataset.k, v = D.vectors[i], st = D.status[k][i];
-          let html = `<h2>${esc(v[0])}</h2><p>${esc(v[2])}</p><p>level: ${esc(v[3])}</p><p><b>${esc(names[k])}</b> (${esc(D.implementations[k].version)}): ${label[st][0]}</p>`;
+          let html = `<h2>${esc(v[0])}</h2><p>${esc(v[2])}</p><p>level: ${esc(v[3])}</p><p><b>${esc(names[k])}</b> \#
+        (${esc(D.implementations[k].version)}): ${label[st][0]}</p>`;
           const cls = D.classes[k][i];
           if (cls) {
             const info = D.classInfo[cls] || {};
-            html += `<p>class <b>${esc(cls)}</b> <span class="verdict">${esc(info.verdict || "")}</span><br>${esc(info.title || "")}<br>` +
+            html += `<p>class <b>${esc(cls)}</b> <span class="verdict">${esc(info.verdict \#
+        || "")}</span><br>${esc(info.title || "")}<br>` +
               (info.cite ? `<a href="${esc(info.cite)}">${esc(info.rule)}</a>` : esc(info.rule || "")) + "</p>";
           } else if (st === "d") {
             html += "<p><b>unclassified</b></p>";

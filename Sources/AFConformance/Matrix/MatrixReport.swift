@@ -32,7 +32,8 @@ public enum MatrixReport {
                 "\($0) (\(a.declaration!.components![$0]!.joined(separator: ", ")))"
             }
             out.append(
-                "| `\(a.manifest.name)` | \(cell(a.manifest.title)) | \(cell(a.version)) | \(comps.joined(separator: "<br>")) | \(c.agree) | \(c.differ) | \(c.na) |"
+                "| `\(a.manifest.name)` | \(cell(a.manifest.title)) | \(cell(a.version)) | "
+                    + "\(comps.joined(separator: "<br>")) | \(c.agree) | \(c.differ) | \(c.na) |"
             )
         }
         out.append("")
@@ -50,7 +51,8 @@ public enum MatrixReport {
             "Agree / differ over the vectors citing each SPEC.md section (a vector citing several counts in each).")
         out.append("")
         out += grid(
-            m, rows: m.sections.map { s in ("§\(s)", { (v: Vector) in Matrix.sections(of: v).contains(s) }) }, ran: ran)
+            m, rows: m.sections.map { s in ("§\(s)", { (v: Vector) in Matrix.sections(of: v).contains(s) }) },
+            ran: ran)
         out.append("")
         out += corpusSection(m)
         out.append("## Disagreement classes")
@@ -80,7 +82,9 @@ public enum MatrixReport {
             let loose = m.unclassified(a)
             if !loose.isEmpty {
                 out.append(
-                    "| **unclassified** | — | \(loose.count) | fails `conformance matrix --check` | | \(loose.prefix(5).map { "`\($0)`" }.joined(separator: ", "))\(loose.count > 5 ? ", …" : "") |"
+                    "| **unclassified** | — | \(loose.count) | fails `conformance matrix --check` "
+                        + "| | \(loose.prefix(5).map { "`\($0)`" }.joined(separator: ", "))"
+                        + "\(loose.count > 5 ? ", …" : "") |"
                 )
             }
         }
@@ -150,7 +154,8 @@ public enum MatrixReport {
                 let classes = c.classes.prefix(6).map { "\(cell($0.signature)) (\($0.count): `\($0.example)`)" }.joined(
                     separator: "<br>")
                 out.append(
-                    "| \(c.component) | `\(a.manifest.name)` | \(c.tried) | \(c.agree) | \(c.differ) | \(classes)\(c.classes.count > 6 ? "<br>… \(c.classes.count - 6) more" : "") |"
+                    "| \(c.component) | `\(a.manifest.name)` | \(c.tried) | \(c.agree) | \(c.differ) | "
+                        + "\(classes)\(c.classes.count > 6 ? "<br>… \(c.classes.count - 6) more" : "") |"
                 )
             }
         }
@@ -218,7 +223,8 @@ public enum MatrixReport {
             }
             if b["version"] != n["version"] {
                 notes.append(
-                    "\(name): version \(b["version"]?.stringValue ?? "?") → \(n["version"]?.stringValue ?? "?"); not compared (re-record)"
+                    "\(name): version \(b["version"]?.stringValue ?? "?") → "
+                        + "\(n["version"]?.stringValue ?? "?"); not compared (re-record)"
                 )
                 continue
             }
@@ -241,7 +247,8 @@ public enum MatrixReport {
         }
         for a in m.ran where !m.unclassified(a).isEmpty {
             changes.append(
-                "\(a.manifest.name): \(m.unclassified(a).count) differing vectors in no class of classes.json (e.g. \(m.unclassified(a).first!))"
+                "\(a.manifest.name): \(m.unclassified(a).count) differing vectors in "
+                    + "no class of classes.json (e.g. \(m.unclassified(a).first!))"
             )
         }
         return (changes, notes)

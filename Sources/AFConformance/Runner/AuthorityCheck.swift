@@ -84,7 +84,8 @@ public struct AuthorityCheck: Sendable {
             let words = authority.split(separator: " ", maxSplits: 1).map(String.init)
             guard words.count == 2, let keywords = Self.keywords[level], keywords.contains(words[1]) else {
                 return
-                    "a \(level.rawValue) authority is \"<ref> <keyword>\" with keyword one of \(Self.keywords[level]!.sorted().joined(separator: ", ")): \"\(authority)\""
+                    "a \(level.rawValue) authority is \"<ref> <keyword>\" with keyword one of "
+                    + "\(Self.keywords[level]!.sorted().joined(separator: ", ")): \"\(authority)\""
             }
             return normativeProblem(words[0])
         case .af:
@@ -100,7 +101,8 @@ public struct AuthorityCheck: Sendable {
             // is SPEC's own choice.
             if row.verdict != "agrees" {
                 return
-                    "cites audit row \(row.id), whose verdict is \(row.verdict): AF's source does not decide this value (level decision, by \(row.spec))"
+                    "cites audit row \(row.id), whose verdict is \(row.verdict): AF's source "
+                    + "does not decide this value (level decision, by \(row.spec))"
             }
             return nil
         case .decision:
@@ -119,7 +121,8 @@ public struct AuthorityCheck: Sendable {
         guard parts.count == 2, !parts[1].isEmpty else { return "\"\(ref)\" names no section (RFC3986#2.1)" }
         guard normativeDocuments.contains(parts[0]) else {
             return
-                "\(parts[0]) is not a normative reference of SPEC §9 (\(normativeDocuments.sorted().joined(separator: ", ")))"
+                "\(parts[0]) is not a normative reference of SPEC §9 "
+                + "(\(normativeDocuments.sorted().joined(separator: ", ")))"
         }
         return nil
     }
@@ -145,7 +148,9 @@ public struct AuthorityCheck: Sendable {
                 }
             } else if !after.hasPrefix(".md") {
                 let shown = String((rest[r.lowerBound...]).prefix(24))
-                out.append("cites \"\(shown)…\": README has no numbered sections; cite SPEC§N.M or README \"Heading\"")
+                out.append(
+                    "cites \"\(shown)…\": README has no numbered "
+                        + "sections; cite SPEC§N.M or README \"Heading\"")
             }
             rest = after
         }

@@ -56,7 +56,8 @@ public struct CoverageReport: Sendable {
                 listIDs == 0
                 ? "" : row.ids.prefix(listIDs).joined(separator: ", ") + (row.ids.count > listIDs ? ", …" : "")
             out.append(
-                "\(mark) \(row.ref.padding(to: width))  \(String(row.ids.count).padding(to: 5)) \(row.ids.isEmpty ? "UNCOVERED  " + row.title : sample)"
+                "\(mark) \(row.ref.padding(to: width))  \(String(row.ids.count).padding(to: 5)) "
+                    + "\(row.ids.isEmpty ? "UNCOVERED  " + row.title : sample)"
             )
         }
         if !extraRefs.isEmpty {
@@ -70,7 +71,8 @@ public struct CoverageReport: Sendable {
         out.append(
             u.isEmpty
                 ? "all \(rows.count) required references are covered"
-                : "\(u.count) of \(rows.count) required references are uncovered: \(u.map(\.ref).joined(separator: ", "))"
+                : "\(u.count) of \(rows.count) required references are "
+                    + "uncovered: \(u.map(\.ref).joined(separator: ", "))"
         )
         return out.joined(separator: "\n")
     }

@@ -41,7 +41,8 @@ public enum Level: String, Sendable, CaseIterable, Hashable, Comparable {
             guard let level = Level(rawValue: trimmed) else {
                 throw HarnessError(
                     "--level",
-                    "unknown level \"\(trimmed)\"; expected a comma-separated list of \(allCases.map(\.rawValue).joined(separator: ", "))"
+                    "unknown level \"\(trimmed)\"; expected a comma-separated list "
+                        + "of \(allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
             out.insert(level)

@@ -98,7 +98,8 @@ public enum Matcher {
                 let note =
                     sameNames
                     ? "same members in a different order"
-                    : "members differ: missing \(ek.filter { !ak.contains($0) }), unexpected \(ak.filter { !ek.contains($0) })"
+                    : "members differ: missing \(ek.filter { !ak.contains($0) }), "
+                        + "unexpected \(ak.filter { !ek.contains($0) })"
                 out.append(Mismatch(path: path, expected: e, actual: a, note: note))
                 return
             }

@@ -43,7 +43,8 @@ public enum Rebless {
                 plan.skipped.append(
                     (
                         v.id,
-                        "profiles \(profiles.joined(separator: ", ")) now give different outputs; split the vector by profile first"
+                        "profiles \(profiles.joined(separator: ", ")) now give "
+                            + "different outputs; split the vector by profile first"
                     ))
                 continue
             }
@@ -196,7 +197,8 @@ public enum Promote {
             doc = .obj([
                 "schema": .string(VectorLoader.schemaTag), "component": .string(component),
                 "description": .string(
-                    "Inputs promoted by `conformance promote` (fuzzer crashes, bug reports). Review each against the SPEC, fix `expected` if needed, drop `review`, then move it to a topic file keeping its id."
+                    "Inputs promoted by `conformance promote` (fuzzer crashes, bug reports). Review each against the "
+                        + "SPEC, fix `expected` if needed, drop `review`, then move it to a topic file keeping its id."
                 ),
                 "refs": .array([]), "vectors": .array([]),
             ])
@@ -217,7 +219,8 @@ public enum Promote {
             .init(
                 "comment",
                 .string(
-                    "promoted from \(source) on \(date); expected is the implementation's output at that time, NOT yet checked against the SPEC"
+                    "promoted from \(source) on \(date); expected is the implementation's "
+                        + "output at that time, NOT yet checked against the SPEC"
                 )),
             .init("review", .bool(true)),
             .init("profiles", .array([.string(profile)])),

@@ -141,7 +141,8 @@ public struct VectorLoader: Sendable {
                         FieldProblem(
                             field: field,
                             message:
-                                "names profiles \(keys.joined(separator: ", ")) but the vector runs under \(profiles.joined(separator: ", "))"
+                                "names profiles \(keys.joined(separator: ", ")) but the "
+                                + "vector runs under \(profiles.joined(separator: ", "))"
                         ))
                 }
                 return .success(Dictionary(members.map { ($0.key, $0.value.stringValue ?? "") }) { a, _ in a })

@@ -215,7 +215,8 @@ enum PNG {
             throw ImageDecoder.corrupt(.png, "unknown compression, filter or interlace method", at: 26)
         }
         let layout = passes(width: info.width, height: info.height, bpp: bpp, interlaced: b[28] == 1)
-        let expected = layout.reduce(0) { $0 + $1.rows * $1.rowBytes }  // ≤ pixels·8+rows: bounded by the pixel limit
+        // ≤ pixels·8+rows: bounded by the pixel limit
+        let expected = layout.reduce(0) { $0 + $1.rows * $1.rowBytes }
         let inflater = try InflateStage(format: .zlib, limit: expected, layer: 0)
         var filter = FilterCheck(layout: layout)
         var i = 8

@@ -81,8 +81,10 @@ public enum PlistXMLWriter {
             domain: AFSError.cocoaDomain, code: writeInvalidCode,
             message: "The operation could not be completed. An error occurred in the destination for the data.",
             context: [
-                "debugDescription":
-                    "Property list invalid for format: 100 (property lists cannot contain objects of type '\(typeName)')",
+                "debugDescription": """
+                Property list invalid for format: 100 (property lists cannot contain objects of type \
+                '\(typeName)')
+                """,
                 "field": path,
             ])
     }

@@ -61,7 +61,8 @@ public struct ErrorCatalog {
             }
             // A domain read from the input at run time (a vector's custom-serialization closure
             // returning its own error) is the caller's error passed through, not one the core makes.
-            if !found.isEmpty, found.allSatisfy({ !$0.domains.isEmpty && $0.domains.allSatisfy { $0.hasPrefix("‹") } })
+            if !found.isEmpty,
+                found.allSatisfy({ !$0.domains.isEmpty && $0.domains.allSatisfy { $0.hasPrefix("‹") } })
             {
                 continue
             }

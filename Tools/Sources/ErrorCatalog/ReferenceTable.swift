@@ -26,14 +26,16 @@ public enum ReferenceTable {
             let specs = ordered((sites.map(\.file) + [k.file]).flatMap(section)).sorted()
             let keys = ordered(sites.flatMap(\.contextKeys)).sorted()
             out.append(
-                "| `\(k.name)` | \(specs.joined(separator: ", ")) | \(cell(k.doc)) | \(offset(sites)) | \(keys.map { "`\($0)`" }.joined(separator: ", ")) | \(files.joined(separator: ", ")) |"
+                "| `\(k.name)` | \(specs.joined(separator: ", ")) | \(cell(k.doc)) | \(offset(sites)) | "
+                    + "\(keys.map { "`\($0)`" }.joined(separator: ", ")) | \(files.joined(separator: ", ")) |"
             )
         }
         out.append("")
         out.append("#### AF-compatible errors: identified by `domain` and `code`")
         out.append("")
         out.append(
-            "| domain | code | description (NSLocalizedDescription) | failure reason | offset | context keys | thrown in |"
+            "| domain | code | description (NSLocalizedDescription) | "
+                + "failure reason | offset | context keys | thrown in |"
         )
         out.append("|---|---|---|---|---|---|---|")
         var groups: [(key: String, sites: [ErrorCatalog.Site])] = []
@@ -52,7 +54,8 @@ public enum ReferenceTable {
             let keys = ordered(g.sites.flatMap(\.contextKeys)).sorted().map { "`\($0)`" }.joined(separator: ", ")
             let files = ordered(g.sites.map { file($0.file) }).joined(separator: ", ")
             out.append(
-                "| `\(s0.domains.joined(separator: "`, `"))` | \(s0.codes.joined(separator: ", ")) | \(messages) | \(reasons.isEmpty ? "—" : reasons) | \(offset(g.sites)) | \(keys) | \(files) |"
+                "| `\(s0.domains.joined(separator: "`, `"))` | \(s0.codes.joined(separator: ", ")) | \(messages) "
+                    + "| \(reasons.isEmpty ? "—" : reasons) | \(offset(g.sites)) | \(keys) | \(files) |"
             )
         }
         return out.joined(separator: "\n")
@@ -88,7 +91,8 @@ public enum ReferenceTable {
             throw BlockError.markersMissing(docName)
         }
         let note =
-            "<!-- Generated from the core's source by afs-errors (Tools/); do not edit by hand: run\n     swift run --package-path Tools afs-errors --write \(docName) -->"
+            "<!-- Generated from the core's source by afs-errors (Tools/); do not edit by hand: "
+            + "run\n     swift run --package-path Tools afs-errors --write \(docName) -->"
         return String(document[..<b.upperBound]) + "\n" + note + "\n\n" + table + "\n\n"
             + String(document[e.lowerBound...])
     }

@@ -33,7 +33,8 @@ while !args.isEmpty {
         dirs.append(args.removeFirst())
     case "-h", "--help":
         print(
-            "usage: afs-errors (--check FILE | --write FILE | --print) [--src DIR]…\nThe error reference table of VECTORS.md §6, generated from the core's source."
+            "usage: afs-errors (--check FILE | --write FILE | --print) [--src DIR]…\n"
+                + "The error reference table of VECTORS.md §6, generated from the core's source."
         )
         exit(0)
     default: fail("unknown argument \(a) (see --help)")
@@ -73,14 +74,17 @@ if mode == "--write" {
         fail("cannot write \(doc): \(error)")
     }
     print(
-        "afs-errors: \(doc) §6 written: \(catalog.kinds.count) kinds, \(catalog.constructionCount) constructions, \(catalog.sites.count) call paths"
+        "afs-errors: \(doc) §6 written: \(catalog.kinds.count) kinds, "
+            + "\(catalog.constructionCount) constructions, \(catalog.sites.count) call paths"
     )
 } else if updated != current {
     fail(
-        "\(doc) §6 (the error reference) is out of date with the core's source: a kind, code, message or context key changed. Run: swift run --package-path Tools afs-errors --write \(doc)",
+        "\(doc) §6 (the error reference) is out of date with the core's source: a kind, code, message "
+            + "or context key changed. Run: swift run --package-path Tools afs-errors --write \(doc)",
         1)
 } else {
     print(
-        "afs-errors: \(doc) §6 is up to date (\(catalog.kinds.count) kinds, \(catalog.constructionCount) constructions, \(catalog.sites.count) call paths)"
+        "afs-errors: \(doc) §6 is up to date (\(catalog.kinds.count) kinds, "
+            + "\(catalog.constructionCount) constructions, \(catalog.sites.count) call paths)"
     )
 }

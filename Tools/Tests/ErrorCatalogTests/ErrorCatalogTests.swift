@@ -31,7 +31,8 @@ import Testing
             Self.kinds,
             """
             func f(depth: Int, field: String) throws {
-                throw AFSError(.nestingTooDeep, "deeper than \\(depth)", offset: depth, context: ["limit": "512", "field": field])
+                throw AFSError(.nestingTooDeep, "deeper than \\(depth)", \
+            offset: depth, context: ["limit": "512", "field": field])
             }
             """)
         #expect(c.sites.count == 1)
@@ -48,7 +49,8 @@ import Testing
             Self.kinds,
             """
             struct Parser {
-                mutating func fail(_ kind: AFSError.Kind, _ message: String, at offset: Int? = nil, context: [String: String] = [:]) -> AFSError {
+                mutating func fail(_ kind: AFSError.Kind, _ message: String, at \
+            offset: Int? = nil, context: [String: String] = [:]) -> AFSError {
                     AFSError(kind, message, offset: offset, context: context)
                 }
                 mutating func run() throws {
@@ -88,7 +90,8 @@ import Testing
             }
             struct Cursor {
                 var index = 0
-                func error(_ message: String, at offset: Int? = nil) -> AFSError { .jsonSyntax(message, offset: offset ?? index) }
+                func error(_ message: String, at offset: Int? = nil) -> \
+            AFSError { .jsonSyntax(message, offset: offset ?? index) }
                 func parse() throws { throw error("Garbage at end.") }
             }
             """,
@@ -135,8 +138,10 @@ import Testing
                     if let m = r.mime { c["mimeType"] = m }
                     return c
                 }
-                func a() throws { throw AFSError(.nestingTooDeep, "x", context: context.merging(["limit": "5"]) { a, _ in a }) }
-                func b(r: R) throws { throw AFSError(.headerWithoutColon, "y", offset: r.at ?? 0, context: Self.ctx(r)) }
+                func a() throws { throw AFSError(.nestingTooDeep, "x", \
+            context: context.merging(["limit": "5"]) { a, _ in a }) }
+                func b(r: R) throws { throw AFSError(.headerWithoutColon, \
+            "y", offset: r.at ?? 0, context: Self.ctx(r)) }
             }
             """)
         #expect(c.sites.first { $0.kinds == ["nestingTooDeep"] }?.contextKeys == ["coding", "layer", "limit"])

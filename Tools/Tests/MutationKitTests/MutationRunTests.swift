@@ -86,7 +86,8 @@ import Testing
         #expect(
             sitesJSON(mutants) == """
                 [
-                  {"id": 1, "group": 1, "key": "F.swift|var s|string literal|\\"a\\\\tb\\"→\\"\\\\tb\\"|#0", "file": "F.swift", \
+                  {"id": 1, "group": 1, "key": "F.swift|var s|string \
+                literal|\\"a\\\\tb\\"→\\"\\\\tb\\"|#0", "file": "F.swift", \
                 "line": 1, "column": 9, "end_line": 1, "operator": "string literal", "original": "\\"a\\\\tb\\"", \
                 "mutated": "\\"\\\\tb\\"", "function": "var s", "decl_lines": [1, 1], "context": "", \
                 "helper": "__afsStr"}

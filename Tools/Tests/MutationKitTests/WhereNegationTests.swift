@@ -76,7 +76,8 @@ import Testing
             ])
         #expect(
             r.files[0].switched.split(separator: "\n")[2]
-                == "    for x in a where __afsNot(10, __afsLAnd(7, ok,  __afsLT(5, s,  __afsI3(2, 9)))) { if !__afsOn(8) { s += x } }"
+                == "    for x in a where __afsNot(10, __afsLAnd(7, ok,  __afsLT(5, "
+                + "s,  __afsI3(2, 9)))) { if !__afsOn(8) { s += x } }"
         )
     }
 }

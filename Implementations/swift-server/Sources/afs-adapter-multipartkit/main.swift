@@ -66,14 +66,16 @@ func makePart(_ part: JSON, _ i: Int) throws -> MultipartPart {
         _ = try requiredString(part, "name", path)
         _ = try requiredString(part, "path", path)
         throw Unsupported(
-            "a path part: multipart-kit takes the part's bytes; reading a file URL and the extension → MIME type table are the caller's (AF's own code)"
+            "a path part: multipart-kit takes the part's bytes; reading a file URL and "
+                + "the extension → MIME type table are the caller's (AF's own code)"
         )
     case "stream":
         let p = try file()
         let declared = part["declaredLength"].flatMap { $0.isNull ? nil : $0 }
         if let declared, declared.intValue != body.count {
             throw Unsupported(
-                "a stream whose declared length differs from its bytes: multipart-kit takes the body as a ByteBuffer, there is no length to declare"
+                "a stream whose declared length differs from its bytes: multipart-kit "
+                    + "takes the body as a ByteBuffer, there is no length to declare"
             )
         }
         if let f = part["failAfter"], !f.isNull {
@@ -164,7 +166,8 @@ func multipart(_ input: JSON, _ options: JSON) throws -> JSON {
     guard let boundary = input["boundary"]?.stringValue else {
         if let s = input["seed"], !s.isNull {
             throw Unsupported(
-                "a seeded boundary: multipart-kit writes with the caller's boundary; AF's boundary generator has no counterpart"
+                "a seeded boundary: multipart-kit writes with the caller's "
+                    + "boundary; AF's boundary generator has no counterpart"
             )
         }
         throw HarnessError("input: multipart needs \"boundary\" or \"seed\" for a reproducible boundary")
@@ -185,7 +188,8 @@ func multipart(_ input: JSON, _ options: JSON) throws -> JSON {
             }
             if hasArray, arrayStyle != "indexInBrackets" {
                 throw Unsupported(
-                    "arrayStyle \(arrayStyle): FormDataEncoder names array elements key[0], key[1] (indexInBrackets) only"
+                    "arrayStyle \(arrayStyle): FormDataEncoder names array "
+                        + "elements key[0], key[1] (indexInBrackets) only"
                 )
             }
             if boolStyle == "numeric", parameters.contains({ if case .bool = $0 { true } else { false } }) {

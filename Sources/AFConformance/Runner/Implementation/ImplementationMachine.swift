@@ -170,7 +170,8 @@ struct ImplementationMachine {
         if remaining == 0 { phase = .done; return [] }
         if silentStarts >= config.maxSilentStarts {
             let why =
-                "implementation could not be started: \(silentStarts) processes in a row did not answer their handshake; the last: \(lastStartFault)"
+                "implementation could not be started: \(silentStarts) processes in a "
+                + "row did not answer their handshake; the last: \(lastStartFault)"
             summary.gaveUp = why
             for i in results.indices where results[i] == nil { settle(i, .harnessError(why)) }
             phase = .done
@@ -336,7 +337,8 @@ struct ImplementationMachine {
             let message =
                 answers.count > 1
                 ? "reply has more than one of \"output\", \"harnessError\", \"unsupported\": \(Self.excerpt(line))"
-                : "reply has neither \"output\", a string \"harnessError\" nor a non-empty string \"unsupported\": \(Self.excerpt(line))"
+                : "reply has neither \"output\", a string \"harnessError\" nor "
+                    + "a non-empty string \"unsupported\": \(Self.excerpt(line))"
             protocolErrors.append(ProtocolError(message: message, run: items[flight.item].name))
             outcome = .harnessError("implementation broke the protocol: \(message)")
         }
@@ -386,7 +388,8 @@ struct ImplementationMachine {
             protocolErrors.append(
                 ProtocolError(
                     message:
-                        "\(iso.fault) while \(iso.requestIds.count) requests were in flight (\(ids)); each re-sent alone got its reply, so no run is blamed\(iso.stderr)"
+                        "\(iso.fault) while \(iso.requestIds.count) requests were in flight (\(ids)); "
+                        + "each re-sent alone got its reply, so no run is blamed\(iso.stderr)"
                 ))
         }
     }
@@ -400,7 +403,8 @@ struct ImplementationMachine {
             return
         }
         let message =
-            "not sent: the implementation failed \(streak) consecutive \(component) requests by crashing, hanging or breaking the protocol (--max-crashes \(config.maxCrashes)); the last: \(last)"
+            "not sent: the implementation failed \(streak) consecutive \(component) requests by crashing, "
+            + "hanging or breaking the protocol (--max-crashes \(config.maxCrashes)); the last: \(last)"
         capped[component] = message
         summary.cappedComponents.append(component)
         dropCappedFromIsolation()
@@ -425,11 +429,13 @@ struct ImplementationMachine {
     // MARK: Messages
 
     private func timeoutText() -> String {
-        "no reply within \(Self.seconds(config.requestTimeout)) s (the implementation was killed; --request-timeout sets the limit)"
+        "no reply within \(Self.seconds(config.requestTimeout)) s (the "
+            + "implementation was killed; --request-timeout sets the limit)"
     }
 
     private func handshakeTimeoutText() -> String {
-        "no reply to the handshake within \(Self.seconds(config.requestTimeout)) s (is each reply flushed? --request-timeout sets the limit)"
+        "no reply to the handshake within \(Self.seconds(config.requestTimeout)) "
+            + "s (is each reply flushed? --request-timeout sets the limit)"
     }
 
     static func seconds(_ t: Double) -> String { t == t.rounded() && t < 1e9 ? String(Int(t)) : String(t) }

@@ -12,7 +12,8 @@ extension Reporters {
         out.append("conformance: \(r.vectorCount) vectors, \(r.runCount) runs (vector × profile)")
         if let i = r.implementation {
             out.append(
-                "implementation: \(i.command) (window \(i.window), request timeout \(number(i.requestTimeoutSeconds)) s)"
+                "implementation: \(i.command) (window \(i.window), request "
+                    + "timeout \(number(i.requestTimeoutSeconds)) s)"
             )
             if let d = i.declaration {
                 var line = "  handshake: \(d.summary.isEmpty ? "(unnamed)" : d.summary)"
@@ -44,7 +45,8 @@ extension Reporters {
             out += ["", "Vector file problems (\(r.problems.count)):"] + r.problems.map { "  \($0)" }
         }
         var harnessLines: [String] = r.unavailableComponents.map { u in
-            "  \(u.component): unknown component in this build (\(u.runs) runs in \(u.files.count) file(s), e.g. \(u.files[0])); known: \(Components.names.joined(separator: ", "))"
+            "  \(u.component): unknown component in this build (\(u.runs) runs in \(u.files.count) "
+                + "file(s), e.g. \(u.files[0])); known: \(Components.names.joined(separator: ", "))"
         }
         // Harness errors that share a message (ids aside) are one line, so a broken adapter is one
         // line per cause, not one per run; a message shared by several components (an
@@ -63,7 +65,8 @@ extension Reporters {
             for res in runs where !components.contains(res.vector.component) { components.append(res.vector.component) }
             if components.count > 1 {
                 harnessLines.append(
-                    "  \(clipped(key))  — \(runs.count) run(s) in \(components.count) components (\(components.joined(separator: ", ")))"
+                    "  \(clipped(key))  — \(runs.count) run(s) in \(components.count) "
+                        + "components (\(components.joined(separator: ", ")))"
                 )
             } else {
                 harnessLines.append("  \(components[0]): \(clipped(key))  — \(runs.count) run(s): \(sample(runs))")
@@ -117,7 +120,8 @@ extension Reporters {
             }
             if !verbose && groups.count > maxDiffs {
                 out.append(
-                    "  … \(groups.count - maxDiffs) more failing vectors (use --verbose, --max-diffs N, or --json FILE)"
+                    "  … \(groups.count - maxDiffs) more failing vectors "
+                        + "(use --verbose, --max-diffs N, or --json FILE)"
                 )
             }
         }

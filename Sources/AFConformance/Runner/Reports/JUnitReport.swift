@@ -10,14 +10,18 @@ extension Reporters {
         var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let skipped = r.expectedFailureCount + r.notApplicableCount
         out.append(
-            "<testsuites name=\"conformance\" tests=\"\(r.runCount + r.problems.count + r.staleExpectedFailures.count + r.protocolErrors.count)\" failures=\"\(r.failed)\" skipped=\"\(skipped)\" time=\"\(seconds(r.loadNanoseconds + r.evalNanoseconds))\">"
+            "<testsuites name=\"conformance\" "
+                + "tests=\"\(r.runCount + r.problems.count + r.staleExpectedFailures.count + r.protocolErrors.count)\" "
+                + "failures=\"\(r.failed)\" skipped=\"\(skipped)\" "
+                + "time=\"\(seconds(r.loadNanoseconds + r.evalNanoseconds))\">"
         )
         let levels = r.byLevel()
         if levels.contains(where: { $0.level != nil }) {
             out.append("  <properties>")
             for row in levels {
                 out.append(
-                    "    <property name=\"failures.\(xml(row.level?.rawValue ?? "no-level"))\" value=\"\(row.failed)\"/>"
+                    "    <property name=\"failures.\(xml(row.level?.rawValue ?? "no-level"))\" "
+                        + "value=\"\(row.failed)\"/>"
                 )
             }
             out.append("  </properties>")
@@ -31,7 +35,8 @@ extension Reporters {
             let failures = rs.filter(\.isFailure).count + (unavailable?.runs ?? 0)
             let skips = rs.filter { $0.isExpectedFailure || $0.isNotApplicable }.count
             out.append(
-                "  <testsuite name=\"\(xml(c))\" tests=\"\(rs.count + (unavailable?.runs ?? 0))\" failures=\"\(failures)\" skipped=\"\(skips)\">"
+                "  <testsuite name=\"\(xml(c))\" tests=\"\(rs.count + (unavailable?.runs ?? 0))\" "
+                    + "failures=\"\(failures)\" skipped=\"\(skips)\">"
             )
             for res in rs {
                 // The level joins the class name, so a JUnit viewer groups failures by the authority they broke.
@@ -51,34 +56,42 @@ extension Reporters {
             }
             if let u = unavailable {
                 out.append(
-                    "    <testcase classname=\"\(xml(c))\" name=\"\(xml(c)) (component not in this build)\"><failure message=\"unknown component: \(u.runs) runs not evaluated\"/></testcase>"
+                    "    <testcase classname=\"\(xml(c))\" name=\"\(xml(c)) (component not in this build)\"><failure "
+                        + "message=\"unknown component: \(u.runs) runs not evaluated\"/></testcase>"
                 )
             }
             out.append("  </testsuite>")
         }
         if !r.protocolErrors.isEmpty {
             out.append(
-                "  <testsuite name=\"implementation-protocol\" tests=\"\(r.protocolErrors.count)\" failures=\"\(r.protocolErrors.count)\">"
+                "  <testsuite name=\"implementation-protocol\" tests=\"\(r.protocolErrors.count)\" "
+                    + "failures=\"\(r.protocolErrors.count)\">"
             )
             for (i, p) in r.protocolErrors.enumerated() {
                 out.append(
-                    "    <testcase classname=\"implementation-protocol\" name=\"protocol error \(i + 1)\(xml(p.run.map { " (" + $0 + ")" } ?? ""))\"><failure message=\"\(xml(p.message))\"/></testcase>"
+                    "    <testcase classname=\"implementation-protocol\" name=\"protocol error "
+                        + "\(i + 1)\(xml(p.run.map { " (" + $0 + ")" } ?? ""))\"><failure "
+                        + "message=\"\(xml(p.message))\"/></testcase>"
                 )
             }
             out.append("  </testsuite>")
         }
         if !r.problems.isEmpty || !r.staleExpectedFailures.isEmpty {
             out.append(
-                "  <testsuite name=\"vector-files\" tests=\"\(r.problems.count + r.staleExpectedFailures.count)\" failures=\"\(r.problems.count + r.staleExpectedFailures.count)\">"
+                "  <testsuite name=\"vector-files\" tests=\"\(r.problems.count + r.staleExpectedFailures.count)\" "
+                    + "failures=\"\(r.problems.count + r.staleExpectedFailures.count)\">"
             )
             for p in r.problems {
                 out.append(
-                    "    <testcase classname=\"vector-files\" name=\"\(xml(p.file + (p.id.map { " " + $0 } ?? "")))\"><failure message=\"\(xml(p.description))\"/></testcase>"
+                    "    <testcase classname=\"vector-files\" "
+                        + "name=\"\(xml(p.file + (p.id.map { " " + $0 } ?? "")))\"><failure "
+                        + "message=\"\(xml(p.description))\"/></testcase>"
                 )
             }
             for s in r.staleExpectedFailures {
                 out.append(
-                    "    <testcase classname=\"vector-files\" name=\"expected failure \(xml(s))\"><failure message=\"stale entry: no vector has this id\"/></testcase>"
+                    "    <testcase classname=\"vector-files\" name=\"expected failure \(xml(s))\"><failure "
+                        + "message=\"stale entry: no vector has this id\"/></testcase>"
                 )
             }
             out.append("  </testsuite>")

@@ -17,7 +17,8 @@ extension Reporters {
         for row in r.byComponent() {
             let note = r.unavailableComponents.contains { $0.component == row.component } ? " (not in this build)" : ""
             out.append(
-                "| `\(row.component)`\(note) | \(row.passed) | \(row.failed) | \(row.expectedFailures) | \(row.notApplicable) |"
+                "| `\(row.component)`\(note) | \(row.passed) | \(row.failed) "
+                    + "| \(row.expectedFailures) | \(row.notApplicable) |"
             )
         }
         out.append("")
@@ -40,7 +41,8 @@ extension Reporters {
             out.append("|---:|---|---|---|---|---|")
             for c in classes.prefix(maxFailures) {
                 out.append(
-                    "| \(c.runs.count) | `\(c.component)` | \(c.level?.rawValue ?? "—") | `\(c.path)` | \(cell(c.note)) | `\(c.example.name)` |"
+                    "| \(c.runs.count) | `\(c.component)` | \(c.level?.rawValue ?? "—") "
+                        + "| `\(c.path)` | \(cell(c.note)) | `\(c.example.name)` |"
                 )
             }
             if classes.count > maxFailures {

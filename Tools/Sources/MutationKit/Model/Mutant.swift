@@ -56,7 +56,8 @@ extension Mutant {
         "{\"id\": \(id), \"group\": \(group), \"key\": \(jsonString(key)), \"file\": \(jsonString(file)), "
             + "\"line\": \(line), \"column\": \(column), \"end_line\": \(endLine), \"operator\": \(jsonString(op)), "
             + "\"original\": \(jsonString(original)), \"mutated\": \(jsonString(mutated)), "
-            + "\"function\": \(jsonString(function)), \"decl_lines\": [\(declStart), \(declEnd)], \"context\": \(jsonString(context)), \"helper\": \(jsonString(helper))}"
+            + "\"function\": \(jsonString(function)), \"decl_lines\": [\(declStart), \(declEnd)], "
+            + "\"context\": \(jsonString(context)), \"helper\": \(jsonString(helper))}"
     }
 }
 

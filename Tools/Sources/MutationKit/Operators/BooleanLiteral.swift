@@ -10,7 +10,9 @@ public struct BooleanLiteral: MutationOperator {
         guard let lit = node.as(BooleanLiteralExprSyntax.self) else { return nil }
         let v = lit.literal.text
         let p = m.token(lit.literal)
-        guard let site = m.register(lit, helper: .bool, [Replacement("true↔false", v, v == "true" ? "false" : "true")])
+        guard
+            let site = m.register(
+                lit, helper: .bool, [Replacement("true↔false", v, v == "true" ? "false" : "true")])
         else { return p }
         return Placer.wrap(site, p)
     }

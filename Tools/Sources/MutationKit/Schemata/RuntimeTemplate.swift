@@ -79,28 +79,44 @@ enum RuntimeTemplate {
         }
 
         // Arithmetic.
-        @inlinable @inline(__always) func __afsAdd<T: AdditiveArithmetic>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? a - b : a + b }
-        @inlinable @inline(__always) func __afsSub<T: AdditiveArithmetic>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? a + b : a - b }
-        @inlinable @inline(__always) func __afsAdd<P: _Pointer>(_ id: Int, _ a: P, _ b: Int) -> P where P.Stride == Int { __afsActive == id ? a.advanced(by: -b) : a.advanced(by: b) }
-        @inlinable @inline(__always) func __afsSub<P: _Pointer>(_ id: Int, _ a: P, _ b: Int) -> P where P.Stride == Int { __afsActive == id ? a.advanced(by: b) : a.advanced(by: -b) }
-        @inlinable @inline(__always) func __afsMul<T: BinaryInteger>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? a / b : a * b }
-        @inlinable @inline(__always) func __afsMul<T: FloatingPoint>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? a / b : a * b }
-        @inlinable @inline(__always) func __afsDiv<T: BinaryInteger>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? a * b : a / b }
-        @inlinable @inline(__always) func __afsDiv<T: FloatingPoint>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? a * b : a / b }
-        @inlinable @inline(__always) func __afsAnd<T: BinaryInteger>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? a | b : a & b }
-        @inlinable @inline(__always) func __afsOr<T: BinaryInteger>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? a & b : a | b }
-        @inlinable @inline(__always) func __afsShl<T: BinaryInteger, R: BinaryInteger>(_ id: Int, _ a: T, _ b: R) -> T { __afsActive == id ? a >> b : a << b }
-        @inlinable @inline(__always) func __afsShr<T: BinaryInteger, R: BinaryInteger>(_ id: Int, _ a: T, _ b: R) -> T { __afsActive == id ? a << b : a >> b }
+        @inlinable @inline(__always) func __afsAdd<T: AdditiveArithmetic>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? a - b : a + b }
+        @inlinable @inline(__always) func __afsSub<T: AdditiveArithmetic>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? a + b : a - b }
+        @inlinable @inline(__always) func __afsAdd<P: _Pointer>(_ id: Int, _ a: P, _ b: Int) -> P \
+        where P.Stride == Int { __afsActive == id ? a.advanced(by: -b) : a.advanced(by: b) }
+        @inlinable @inline(__always) func __afsSub<P: _Pointer>(_ id: Int, _ a: P, _ b: Int) -> P \
+        where P.Stride == Int { __afsActive == id ? a.advanced(by: b) : a.advanced(by: -b) }
+        @inlinable @inline(__always) func __afsMul<T: BinaryInteger>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? a / b : a * b }
+        @inlinable @inline(__always) func __afsMul<T: FloatingPoint>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? a / b : a * b }
+        @inlinable @inline(__always) func __afsDiv<T: BinaryInteger>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? a * b : a / b }
+        @inlinable @inline(__always) func __afsDiv<T: FloatingPoint>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? a * b : a / b }
+        @inlinable @inline(__always) func __afsAnd<T: BinaryInteger>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? a | b : a & b }
+        @inlinable @inline(__always) func __afsOr<T: BinaryInteger>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? a & b : a | b }
+        @inlinable @inline(__always) func __afsShl<T: BinaryInteger, R: BinaryInteger>(_ id: Int, _ a: T, _ b: R) -> T \
+        { __afsActive == id ? a >> b : a << b }
+        @inlinable @inline(__always) func __afsShr<T: BinaryInteger, R: BinaryInteger>(_ id: Int, _ a: T, _ b: R) -> T \
+        { __afsActive == id ? a << b : a >> b }
 
         // Ranges: a..<b → a...b (as a..<(b + 1)); a...b → a..<b (as a...(b - 1)).
-        @inlinable @inline(__always) func __afsHalfOpen<T: Strideable>(_ id: Int, _ a: T, _ b: T) -> Range<T> where T.Stride: SignedInteger {
+        @inlinable @inline(__always) func __afsHalfOpen<T: Strideable>(_ id: Int, _ a: T, _ b: T) -> Range<T> \
+        where T.Stride: SignedInteger {
             __afsActive == id ? a..<b.advanced(by: 1) : a..<b
         }
-        @inlinable @inline(__always) func __afsClosed<T: Strideable>(_ id: Int, _ a: T, _ b: T) -> ClosedRange<T> where T.Stride: SignedInteger {
+        @inlinable @inline(__always) func __afsClosed<T: Strideable>(_ id: Int, _ a: T, _ b: T) -> ClosedRange<T> \
+        where T.Stride: SignedInteger {
             __afsActive == id ? a...b.advanced(by: -1) : a...b
         }
-        @inlinable @inline(__always) func __afsMin<T: Comparable>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? max(a, b) : min(a, b) }
-        @inlinable @inline(__always) func __afsMax<T: Comparable>(_ id: Int, _ a: T, _ b: T) -> T { __afsActive == id ? min(a, b) : max(a, b) }
+        @inlinable @inline(__always) func __afsMin<T: Comparable>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? max(a, b) : min(a, b) }
+        @inlinable @inline(__always) func __afsMax<T: Comparable>(_ id: Int, _ a: T, _ b: T) -> T \
+        { __afsActive == id ? min(a, b) : max(a, b) }
 
         // Literals (eager: no side effects). Integers: id = +1, id + 1 = -1, id + 2 = 0.
         @inlinable @inline(__always) func __afsI1<T: Numeric>(_ id: Int, _ v: T) -> T { __afsActive == id ? v + 1 : v }
@@ -119,7 +135,8 @@ enum RuntimeTemplate {
     /// The helpers as fileprivate copies, appended to each schemata file: they inline and
     /// specialize without whole-module optimization.
     static var fileHelpers: String {
-        "@inline(__always) fileprivate var __afsActive: Int { let v = __afsActiveStorage; return v >= 0 ? v : __afsLoadActive() }\n"
+        "@inline(__always) fileprivate var __afsActive: Int { let v = "
+            + "__afsActiveStorage; return v >= 0 ? v : __afsLoadActive() }\n"
             + helpers.replacingAll("@inlinable @inline(__always) func", with: "@inline(__always) fileprivate func")
     }
 

@@ -53,7 +53,8 @@ public final class Mutator {
         var made: [Mutant] = []
         for (i, item) in items.enumerated() {
             let base =
-                "\(file)|\(function)|\(item.op)|\(oneLine(item.original, limit: 100))→\(oneLine(item.mutated, limit: 100))"
+                "\(file)|\(function)|\(item.op)|\(oneLine(item.original, limit: 100))"
+                + "→\(oneLine(item.mutated, limit: 100))"
             let n = occurrences[base, default: 0]
             occurrences[base] = n + 1
             let key = "\(base)|#\(n)"
