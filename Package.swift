@@ -59,12 +59,12 @@ let package = Package(
         .executableTarget(name: "afbench-rss", dependencies: ["AFSerialization"]),
         // Command-line pieces shared by `conformance` and the mutation fork server (`afs-mutants`).
         .target(
-            name: "ConformanceCLI",
+            name: "AFCommandLine",
             dependencies: ["AFConformance", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "conformance",
             dependencies: [
-                "AFConformance", "AFCorpus", "AFCorpusFormat", "AFVectorFormat", "ConformanceCLI",
+                "AFConformance", "AFCorpus", "AFCorpusFormat", "AFVectorFormat", "AFCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -190,7 +190,7 @@ if let mutants = Context.environment["AFS_MUTANTS"], !mutants.isEmpty, mutants !
         .executableTarget(
             name: "afs-mutants",
             dependencies: [
-                "AFConformance", "ConformanceCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "AFConformance", "AFCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]))
     package.products.append(.executable(name: "afs-mutants", targets: ["afs-mutants"]))
 }

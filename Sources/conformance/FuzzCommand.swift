@@ -2,7 +2,7 @@ import AFConformance
 import AFCorpus
 import AFCorpusFormat
 import ArgumentParser
-import ConformanceCLI
+import AFCommandLine
 import Foundation
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import AFConformance
 import AFCorpusFormat
 import ArgumentParser
-import ConformanceCLI
+import AFCommandLine
 
 /// `conformance fuzz-targets [--check]`: scripts/fuzz/targets.json rendered from the descriptors.
 struct FuzzTargetsCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import AFConformance
 import AFSerialization
 import ArgumentParser
-import ConformanceCLI
+import AFCommandLine
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -3,7 +3,7 @@ import AFCorpus
 import AFSerialization
 import AFVectorFormat
 import ArgumentParser
-import ConformanceCLI
+import AFCommandLine
 import Foundation
 
 /// `conformance matrix [--check]`: every adapter in Implementations/ through every vector and the

@@ -2,7 +2,7 @@ import AFConformance
 import AFCorpusFormat
 import AFSerialization
 import ArgumentParser
-import ConformanceCLI
+import AFCommandLine
 
 /// `conformance seeds`: the fuzz targets' hand seeds and the inputs derived from the golden vectors.
 struct SeedsCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import AFConformance
 import AFSerialization
 import AFVectorFormat
 import ArgumentParser
-import ConformanceCLI
+import AFCommandLine
 
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
