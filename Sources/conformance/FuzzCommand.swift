@@ -95,9 +95,10 @@ struct FuzzCommand: ParsableCommand {
         }
         let folder = FuzzCampaignFolder(root: URL(fileURLWithPath: out))
         var (known, totals) = try folder.load()
+        let names = Self.names(of: implementation)
         let impls = try implementation.enumerated().map { i, cmd in
             DifferentialFuzzer.Implementation(
-                name: Self.name(of: cmd, index: i),
+                name: names[i],
                 source: try ImplementationSource(command: cmd, requestTimeout: requestTimeout))
         }
         var fuzzer = DifferentialFuzzer(targets: targets, pools: pools, tokens: tokens, known: known)
@@ -167,10 +168,22 @@ struct FuzzCommand: ParsableCommand {
         if !findings.isEmpty { throw ExitCode.failure }
     }
 
-    /// The adapter's name when CMD is an `Implementations/*/adapter.json` command, else `impl<N>`.
-    static func name(of command: String, index: Int) -> String {
+    /// The adapter's name when CMD is an `Implementations/*/adapter.json` command; else the folder of
+    /// an `adapter.*` script it runs (`Examples/urllib-adapter/adapter.py` → `urllib-adapter`), or its
+    /// last word's file name; `-<N>` when two names would be the same.
+    static func names(of commands: [String]) -> [String] {
         let manifests = (try? ImplementationManifest.discover(in: "Implementations")) ?? []
-        return manifests.first { $0.command == command }?.name ?? "impl\(index + 1)"
+        var seen: [String: Int] = [:]
+        return commands.map { command in
+            var name = manifests.first { $0.command == command }?.name
+            if name == nil, let last = (try? ShellWords.split(command))?.last {
+                let parts = last.split(separator: "/").map(String.init)
+                name = parts.count > 1 && parts.last!.hasPrefix("adapter.") ? parts[parts.count - 2] : parts.last
+            }
+            let base = name ?? "implementation"
+            seen[base, default: 0] += 1
+            return seen[base]! > 1 ? "\(base)-\(seen[base]!)" : base
+        }
     }
 
     static func shellQuoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
