@@ -89,7 +89,35 @@ public struct DifferentialFuzzer {
     }
 
     public static func key(_ implementation: String, _ component: String, _ signature: String) -> String {
-        "\(implementation)\t\(component)\t\(signature)"
+        "\(implementation)\t\(component)\t\(kind(of: signature))"
+    }
+
+    /// The signature with each byte it quotes reduced to its kind (`a` a letter, `0` a digit, `%XX` an
+    /// escape, `\xNN` a byte outside printable ASCII; punctuation kept), so one difference met in many
+    /// contexts is one class: `core writes \xc0 where …` and `core writes \xe2 where …` are the same.
+    public static func kind(of signature: String) -> String {
+        var out = ""
+        var rest = Substring(signature)
+        while let r = rest.range(of: "writes ") {
+            out += rest[..<r.upperBound]
+            rest = rest[r.upperBound...]
+            if rest.hasPrefix("more (") {
+                out += "more ("
+                rest = rest.dropFirst("more (".count)
+            }
+            let token = rest.prefix { $0 != " " && $0 != ")" }
+            rest = rest.dropFirst(token.count)
+            let kind: String =
+                switch token.first {
+                case "%": "%XX"
+                case "\\": token.hasPrefix("\\x") ? "\\xNN" : String(token)
+                case let c? where c.isLetter && c.isASCII: "a"
+                case let c? where c.isNumber && c.isASCII: "0"
+                default: String(token)
+                }
+            out += kind
+        }
+        return out + rest
     }
 
     /// An input the core can restate as a request, with its target.
@@ -224,7 +252,7 @@ public struct DifferentialFuzzer {
             var kept = [[(index: Int, mutant: Mutant, result: RunResult)]](repeating: [], count: jobs.count)
             for m in mutants {
                 guard let (j, k) = owner[m.item.id], let r = found[m.item.id],
-                    CorpusDifferential.signature(r) == jobs[j].signature
+                    kind(of: CorpusDifferential.signature(r)) == kind(of: jobs[j].signature)
                 else { continue }
                 kept[j].append((k, m, r))
             }

@@ -74,6 +74,21 @@ import TestSupport
         }
     }
 
+    @Test func aClassIsTheKindOfWhatDiffersNotTheBytes() {
+        #expect(
+            DifferentialFuzzer.kind(of: #"output.parts[].body: core writes \xc0 where the implementation writes \xef"#)
+                == #"output.parts[].body: core writes \xNN where the implementation writes \xNN"#)
+        #expect(
+            DifferentialFuzzer.kind(of: "output.text: core writes %5B where the implementation writes &")
+                == "output.text: core writes %XX where the implementation writes &")
+        #expect(
+            DifferentialFuzzer.kind(of: "output: the implementation writes more (Q)")
+                == "output: the implementation writes more (a)")
+        #expect(
+            DifferentialFuzzer.kind(of: "implementation rejects, core accepts")
+                == "implementation rejects, core accepts")
+    }
+
     @Test func dictionaryTokensAreReadWithTheirEscapes() {
         let tokens = CorpusMutator.dictionaryTokens("# comment\n\"\\x08\"\nkw=\"a\\\"b\"\n\"\\\\\"\n")
         #expect(tokens == [[0x08], [0x61, 0x22, 0x62], [0x5C]])
