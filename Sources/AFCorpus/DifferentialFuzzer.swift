@@ -92,6 +92,19 @@ public struct DifferentialFuzzer {
         "\(implementation)\t\(component)\t\(kind(of: signature))"
     }
 
+    /// The class keys `classes` (an adapter's classes.json) names for `implementation`, with the class
+    /// each belongs to: these are counted under the class, never reported as new.
+    public static func keys(of classes: [DisagreementClass], implementation: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for c in classes {
+            for entry in c.fuzz {
+                guard let r = entry.range(of: ": ") else { continue }
+                out[key(implementation, String(entry[..<r.lowerBound]), String(entry[r.upperBound...]))] = c.id
+            }
+        }
+        return out
+    }
+
     /// The signature with each byte it quotes reduced to its kind (`a` a letter, `0` a digit, `%XX` an
     /// escape, `\xNN` a byte outside printable ASCII; punctuation kept), so one difference met in many
     /// contexts is one class: `core writes \xc0 where …` and `core writes \xe2 where …` are the same.
@@ -174,6 +187,7 @@ public struct DifferentialFuzzer {
         var findings: [Finding] = []
         var mutator = CorpusMutator(seed: config.seed, maxLength: config.maxLength)
         let began = DispatchTime.now().uptimeNanoseconds
+        var tick = began
         var round = 0
         let active = targets.filter { !(pools[$0.name] ?? []).isEmpty }
         func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -219,12 +233,11 @@ public struct DifferentialFuzzer {
             totals.inputs += mutants.count
             totals.runs += mutants.reduce(0) { $0 + $1.item.core.count } * implementations.count
             round += 1
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+            // Added each round, so the totals a progress callback saves are always whole.
+            totals.seconds += Double(now() - tick) / 1e9
+            tick = now()
             progress(totals, findings)
-            if elapsed >= config.seconds || round >= (config.rounds ?? .max) {
-                totals.seconds += elapsed
-                break
-            }
+            if Double(tick - began) / 1e9 >= config.seconds || round >= (config.rounds ?? .max) { break }
         }
         return (totals, findings)
     }

@@ -104,6 +104,21 @@ struct FuzzCommand: ParsableCommand {
         var fuzzer = DifferentialFuzzer(targets: targets, pools: pools, tokens: tokens, known: known)
         let inputs = pools.values.reduce(0) { $0 + $1.count }
         print("fuzz: \(targets.count) target(s), \(inputs) corpus inputs; \(impls.map(\.name).joined(separator: ", "))")
+        // An adapter's classes.json names disagreements it already explains (`fuzz` entries).
+        var classOf: [String: String] = [:]
+        let manifests = (try? ImplementationManifest.discover(in: "Implementations")) ?? []
+        for impl in impls {
+            guard let m = manifests.first(where: { $0.command == impl.source.command }) else { continue }
+            let classes: [DisagreementClass]
+            do { classes = try DisagreementClass.load(FileSystem.join(m.directory, "classes.json")) } catch {
+                throw fail("\(error)")
+            }
+            classOf.merge(DifferentialFuzzer.keys(of: classes, implementation: impl.name)) { a, _ in a }
+        }
+        fuzzer.known.formUnion(classOf.keys)
+        if !classOf.isEmpty {
+            print("fuzz: classes.json names \(classOf.count) disagreement(s); they are counted under their class")
+        }
         if !noBaseline {
             let base = fuzzer.baseline(impls)
             fuzzer.known.formUnion(base)
@@ -116,7 +131,20 @@ struct FuzzCommand: ParsableCommand {
         // On a terminal the line is redrawn each round; in a log, a line every 30 s.
         let terminal = isatty(2) != 0
         var lastLine = Date()
+        // Findings and the state are saved after every round, so a killed campaign loses one round.
+        let knownAtStart = fuzzer.known
+        var written = 0
         let (after, findings) = fuzzer.run(impls, config: config, totals: totals) { t, found in
+            do {
+                for f in found[written...] {
+                    try folder.write(f, command: impls.first { $0.name == f.implementation }!.source.command)
+                }
+                written = found.count
+                try folder.save(known: knownAtStart.union(t.classes.keys), totals: t)
+            } catch {
+                var err = StandardError()
+                err.write("fuzz: cannot save the campaign in \(out): \(error)\n")
+            }
             guard terminal || Date().timeIntervalSince(lastLine) >= 30 else { return }
             lastLine = Date()
             var err = StandardError()
@@ -156,6 +184,11 @@ struct FuzzCommand: ParsableCommand {
                 "fuzz: ceiling: \(String(format: "%.0f", Double(c.inputs) / max(c.evaluationSeconds, 0.001))) inputs/s "
                     + "through the core and "
                     + "\(impls.count) echo process(es) (`conformance eval --echo`)")
+        }
+        var byClass: [String: Int] = [:]
+        for (key, count) in totals.classes where classOf[key] != nil { byClass[classOf[key]!, default: 0] += count }
+        for (id, count) in byClass.sorted(by: { $0.key < $1.key }) {
+            print("counted: \(count)× class \(id) (classes.json)")
         }
         for f in findings {
             print("new: \(f.implementation) \(f.component): \(f.signature)")

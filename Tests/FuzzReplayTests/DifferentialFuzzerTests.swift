@@ -64,6 +64,30 @@ import TestSupport
         #expect(second.totals.disagreements > 0)
     }
 
+    /// A classes.json `fuzz` entry makes the same disagreement known: counted, never reported.
+    @Test func aClassesJSONFuzzEntryIsCountedNotReported() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("afs-classes-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(
+            #"""
+            {"classes": [{"id": "planted-tilde", "title": "t", "verdict": "bug", "vectors": [],
+              "fuzz": ["percent-escape: output: the implementation stops where the core writes ~",
+                       "percent-escape: output: core writes ~ where the implementation writes a",
+                       "percent-escape: output: core writes ~ where the implementation writes %XX",
+                       "percent-escape: output: core writes ~ where the implementation writes /"]}]}
+            """#.utf8
+        ).write(to: file)
+        let classes = try DisagreementClass.load(file.path)
+        let keys = DifferentialFuzzer.keys(of: classes, implementation: "planted")
+        #expect(keys.count == 4 && Set(keys.values) == ["planted-tilde"])
+        let impl = try Self.planted()
+        var fuzzer = DifferentialFuzzer(
+            targets: [PercentEscapeInput.self], pools: ["percent-escape": try Self.pool()], known: Set(keys.keys))
+        let (totals, findings) = fuzzer.run([impl], config: .init(seconds: 120, rounds: 12, batch: 400, seed: 1))
+        #expect(totals.disagreements > 0)
+        #expect(findings.isEmpty, "\(findings.map(\.signature))")
+    }
+
     @Test func theMutatorKeepsTheHeaderSizeAndIsRepeatable() {
         var a = CorpusMutator(seed: 7), b = CorpusMutator(seed: 7)
         let input = PercentEscapeInput.seeds[0].bytes

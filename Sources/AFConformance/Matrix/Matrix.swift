@@ -75,6 +75,9 @@ public struct DisagreementClass: Sendable, Hashable {
     public var cite: String
     /// Vector ids or globs.
     public var vectors: [String]
+    /// Disagreements `conformance fuzz` counts under this class instead of reporting them as new:
+    /// `<component>: <signature>`, the signature as the fuzzer prints it (bytes it quotes match by kind).
+    public var fuzz: [String] = []
 
     public static let verdicts = ["bug", "AF quirk", "SPEC decision", "projection"]
 
@@ -89,10 +92,16 @@ public struct DisagreementClass: Sendable, Hashable {
         for (i, item) in list.enumerated() {
             let f = try Fields(item, path: "\(path): classes[\(i)]")
             let vectors = try (f.array("vectors") ?? []).compactMap(\.stringValue)
-            let c = DisagreementClass(
+            var c = DisagreementClass(
                 id: try f.requireString("id"), title: try f.requireString("title"),
                 verdict: try f.requireString("verdict"), rule: try f.string("rule") ?? "",
                 cite: try f.string("cite") ?? "", vectors: vectors)
+            c.fuzz = try (f.array("fuzz") ?? []).enumerated().map { (n, v) throws(HarnessError) in
+                guard let s = v.stringValue, s.contains(": ") else {
+                    throw HarnessError("\(f.path).fuzz[\(n)]", "expected \"<component>: <signature>\"")
+                }
+                return s
+            }
             guard verdicts.contains(c.verdict) else {
                 throw HarnessError(
                     "\(f.path).verdict", "\"\(c.verdict)\"; expected one of \(verdicts.joined(separator: ", "))")
