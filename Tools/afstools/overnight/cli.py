@@ -3,6 +3,8 @@
     scripts/overnight/overnight.py --duration 8h            # all targets, all cores
     scripts/overnight/overnight.py --duration 15m --jobs 1  # a short run on one core
     scripts/overnight/overnight.py --finish-only            # merge what a killed run left behind
+    scripts/overnight/overnight.py --implementation 'python3 Examples/urllib-adapter/adapter.py'
+                                                            # also fuzz an adapter against the core
 
 What one run does:
  1. builds the libFuzzer+ASan targets with scripts/fuzz/build.sh (skip with --no-build);
@@ -17,10 +19,18 @@ What one run does:
     progress.svg (coverage and exec/s over time), timeseries.json, libFuzzer logs, and an llvm-cov
     HTML coverage report of Sources/AFSerialization from replaying the merged corpus
     (swift test --enable-code-coverage --filter CorpusReplayTests; skip with --no-coverage).
+With --implementation CMD (repeatable), after step 4 a differential phase runs `conformance fuzz
+--implementation CMD…` (.build/release/conformance, built when missing unless --no-build) for its
+share of the fuzzing time (--differential-share, default 0.25) in a campaign folder that outlives
+the night (--differential-out, default .fuzz-campaign/); the report gets its totals, its classes
+per implementation and component and the night's new findings, and progress.svg its inputs and
+disagreements over time.
 
 Nothing found is lost on interruption: libFuzzer writes new inputs and crashes to
 fuzz-out/overnight/pending/<target>/ as it finds them; Ctrl-C / SIGTERM stop fuzzing and run step 4
 and 5 before exiting; after SIGKILL or a power cut the next run (or --finish-only) does step 4.
+`conformance fuzz` saves its campaign after every round: a stop loses the round under way, and the
+next night goes on from its state.
 """
 import argparse
 import datetime
@@ -32,7 +42,7 @@ import subprocess
 import time
 
 from afstools import ROOT, fuzz
-from afstools.overnight import campaign
+from afstools.overnight import campaign, differential
 from afstools.overnight.campaign import PENDING, STATE, Clock, Series, finish_target, hms, input_files, run_target, stop_orphan
 from afstools.overnight.replay import COV_SCRATCH, build_tools, coverage_report, promote_command
 from afstools.overnight.report import svg_plot, write_report
@@ -68,7 +78,30 @@ def parser():
     ap.add_argument("--coverage-only", action="store_true",
                     help="only the coverage report of the current Corpus/ (no fuzz build, no fuzzing)")
     ap.add_argument("--progress-every", type=float, default=10, help="seconds between progress lines (default 10)")
+    ap.add_argument("--implementation", action="append", metavar="CMD",
+                    help="an eval-protocol adapter to fuzz against the core with `conformance fuzz` (repeatable; "
+                         "turns the differential phase on)")
+    ap.add_argument("--differential-share", type=float, metavar="F",
+                    help="share of the fuzzing time for the differential phase (default %g)" % differential.DEFAULT_SHARE)
+    ap.add_argument("--differential-out", metavar="DIR",
+                    help="the differential campaign folder, kept from night to night (default %s/ at the repository root)"
+                         % differential.DEFAULT_OUT)
     return ap
+
+
+def check_differential(ap, args):
+    """Fills in the differential options' defaults; they mean nothing without --implementation. A
+    relative --differential-out is the caller's, made absolute before the driver moves to ROOT."""
+    if not args.implementation:
+        if args.differential_share is not None or args.differential_out is not None:
+            ap.error("--differential-share and --differential-out need --implementation")
+        args.differential_share = 0.0
+        return
+    if args.differential_share is None:
+        args.differential_share = differential.DEFAULT_SHARE
+    if not 0 < args.differential_share <= 1:
+        ap.error("--differential-share must be more than 0 and at most 1")
+    args.differential_out = os.path.abspath(args.differential_out) if args.differential_out else differential.DEFAULT_OUT
 
 
 def on_signals(args):
@@ -96,12 +129,10 @@ def new_run_dir():
     return run_dir
 
 
-def fuzz_all(args, targets, binary, run_dir, report):
-    """Each target in turn for an equal share of what is left of the fuzzing budget; (series, seconds fuzzed)."""
+def fuzz_all(args, targets, binary, run_dir, report, fuzz_budget):
+    """Each target in turn for an equal share of what is left of `fuzz_budget`; (start, series, seconds fuzzed)."""
     start = time.time()
-    budget = args.duration
-    fuzz_budget = budget * (1 - args.finish_reserve)
-    clock = Clock(start, budget, args.progress_every)
+    clock = Clock(start, args.duration, args.progress_every)
     all_series, fuzz_seconds = [], 0.0
     before = {t: count_inputs(t) for t in targets}
     for i, t in enumerate(targets):
@@ -123,6 +154,27 @@ def fuzz_all(args, targets, binary, run_dir, report):
     return start, all_series, fuzz_seconds
 
 
+def differential_phase(args, conformance, corpus_targets, start, seconds, run_dir):
+    """The differential phase for `seconds` (the caller's share of what is left): (its series, its
+    report entry, {"skipped": why} when it did not run)."""
+    targets = differential.fuzz_targets(args.targets, corpus_targets)
+    series = differential.Series("conformance fuzz", time.time() - start)
+    if targets is None:
+        return series, {"skipped": "none of --targets is a corpus target"}
+    if seconds < differential.MIN_SECONDS:
+        return series, {"skipped": "no time left (%s)" % hms(seconds)}
+    say("overnight: differential fuzzing of %s for %s (%s, campaign %s)" % (
+        ", ".join(args.implementation), hms(seconds), conformance, args.differential_out))
+    record = differential.run_phase(conformance, args.implementation, targets, seconds, args.differential_out, run_dir,
+                                    series, Clock(start, args.duration, args.progress_every))
+    entry = differential.summarize(record)
+    night = entry["night"]
+    say("overnight: differential %s: %d inputs in %s (%d/s evaluating), %d disagreements, %d new class(es)%s" % (
+        "stopped" if entry["interrupted"] else "done", night["inputs"], hms(entry["seconds"]), night["inputs_per_second"],
+        night["disagreements"], len(entry["new"]), "; " + entry["error"] if entry["error"] else ""))
+    return series, entry
+
+
 def all_crashes(report):
     """(target, crash entry) of every target fuzzed, then of every recovered one."""
     return [(t["name"], c) for t in report["targets"] for c in t["crashes"]] + \
@@ -142,14 +194,22 @@ def main():
         if unknown:
             ap.error("unknown targets: " + ", ".join(sorted(unknown)))
         targets = args.targets
+    check_differential(ap, args)
     on_signals(args)
     run_dir = new_run_dir()
     if args.coverage_only:
         args.no_build = args.finish_only = True
-    if not args.no_build:
+    targets_budget, _ = differential.budgets(args.duration, args.finish_reserve, args.differential_share)
+    if not args.no_build and targets_budget > 0:
         say("overnight: building fuzz targets (scripts/fuzz/build.sh)")
         if subprocess.run(["scripts/fuzz/build.sh"]).returncode != 0:
             say("overnight: build failed")
+            return 2
+    conformance = None
+    if args.implementation and not args.finish_only:
+        conformance = differential.conformance_binary(build=not args.no_build)
+        if conformance is None:
+            say("overnight: no %s (%s)" % (differential.RELEASE, "drop --no-build to build it" if args.no_build else "build failed"))
             return 2
 
     def binary(t):
@@ -166,7 +226,9 @@ def main():
     for t, v in report["recovered"].items():
         say("  %s: merged %d of %d inputs, %d crash files" % (t, v["merged"], v["pending_inputs"], len(v["crashes"])))
     run_start = start
-    start, all_series, fuzz_seconds = fuzz_all(args, [] if args.finish_only else targets, binary, run_dir, report)
+    start, all_series, fuzz_seconds = fuzz_all(args, [] if args.finish_only or targets_budget <= 0 else targets, binary,
+                                               run_dir, report, targets_budget)
+    targets_end = time.time()
 
     say("overnight: merging new inputs into Corpus/ and minimizing crashes")
     for entry in report["targets"]:
@@ -178,9 +240,23 @@ def main():
         say("  %s: corpus %d -> %d (%d merged of %d new), %d crash files" % (
             t, entry["corpus_before"], entry["corpus_after"], res["merged"], res["pending_inputs"], len(res["crashes"])))
 
+    # After the merge, so the night's new inputs are among those it mutates; its time is what the
+    # targets left of the fuzzing budget (the merge's comes from the finish reserve).
+    diff_series = None
+    if conformance and campaign.stop_requested:
+        report["differential"] = {"skipped": "the run was stopped before it"}
+    elif conformance:
+        fuzzing = args.duration * (1 - args.finish_reserve)
+        diff_series, report["differential"] = differential_phase(args, conformance, all_targets, start,
+                                                                 fuzzing - (targets_end - start), run_dir)
+        if report["differential"].get("skipped"):
+            say("overnight: no differential phase: " + report["differential"]["skipped"])
+        if not diff_series.points:
+            diff_series = None
+
     with open(os.path.join(run_dir, "timeseries.json"), "w", encoding="utf-8") as f:
-        json.dump({s.name: s.points for s in all_series}, f)
-    svg_plot(all_series, os.path.join(run_dir, "progress.svg"), fuzz_seconds)
+        json.dump({**{s.name: s.points for s in all_series}, **({"differential": diff_series.points} if diff_series else {})}, f)
+    svg_plot(all_series, os.path.join(run_dir, "progress.svg"), fuzz_seconds, differential=diff_series)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     report["run"] = {"started": utc(run_start), "fuzzing_started": utc(start), "ended": None, "budget_seconds": args.duration,
                      "fuzz_seconds": round(fuzz_seconds, 1), "jobs": args.jobs, "interrupted": campaign.stop_requested,
@@ -204,4 +280,7 @@ def main():
     write_report(run_dir, report)
     say("overnight: report %s (also report.json, progress.svg%s)" % (
         os.path.join(run_dir, "report.md"), ", coverage/index.html" if report.get("coverage", {}).get("html") else ""))
-    return 1 if stored else 0
+    found = report.get("differential") or {}
+    if found.get("error"):
+        return 2
+    return 1 if stored or found.get("new") else 0

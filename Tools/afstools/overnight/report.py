@@ -1,18 +1,21 @@
 """The morning report: report.md and report.json in the run directory, and progress.svg (coverage
-and exec/s over time, one line per target, drawn without a plotting library)."""
+and exec/s over time, one line per target, and the differential phase's inputs and disagreements,
+drawn without a plotting library)."""
 import json
 import os
 
 from afstools.overnight.campaign import hms
 
 
-def svg_plot(series_list, path, total_seconds):
-    """Two panels (coverage, exec/s) over elapsed time; one polyline per target. No plotting library."""
+def svg_plot(series_list, path, total_seconds, differential=None):
+    """Two panels (coverage, exec/s) over elapsed time, one polyline per target; with a differential
+    phase two more (inputs, disagreements since it began) on the same time axis. No plotting library."""
     colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
     W, H, L, R, T, B = 900, 250, 70, 170, 30, 40
-    xmax = max([total_seconds] + [p["t"] for s in series_list for p in s.points] + [1])
+    everything = series_list + ([differential] if differential else [])
+    xmax = max([total_seconds] + [p["t"] for s in everything for p in s.points] + [1])
 
-    def panel(y0, key, title):
+    def panel(y0, key, title, series_list=series_list, first_color=0):
         ymax = max([p[key] for s in series_list for p in s.points] + [1]) * 1.08
         out = ['<g transform="translate(0,%d)">' % y0,
                '<text x="%d" y="18" font-size="14" font-weight="bold">%s</text>' % (L, title),
@@ -28,7 +31,7 @@ def svg_plot(series_list, path, total_seconds):
             out.append('<text x="%.1f" y="%d" font-size="11" text-anchor="middle">%s</text>' % (x, H - B + 15, hms(xv)))
         for n, s in enumerate(series_list):
             pts = " ".join("%.1f,%.1f" % (L + (W - L - R) * p["t"] / xmax, H - B - (H - T - B) * p[key] / ymax) for p in s.points)
-            c = colors[n % len(colors)]
+            c = colors[(first_color + n) % len(colors)]
             if pts:
                 out.append('<polyline fill="none" stroke="%s" stroke-width="1.5" points="%s"/>' % (c, pts))
             out.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>' % (W - R + 12, T + 18 * n, c))
@@ -38,8 +41,13 @@ def svg_plot(series_list, path, total_seconds):
         return out
 
     body = panel(0, "cov", "Coverage (edges, libFuzzer cov:)") + panel(H, "exec_s", "Executions per second")
+    if differential:
+        # its own colour: the same colour as the first target would read as the same process
+        body += panel(2 * H, "inputs", "Differential: inputs through the core and the implementations", [differential], 7)
+        body += panel(3 * H, "disagreements", "Differential: disagreements with the core", [differential], 7)
     with open(path, "w", encoding="utf-8") as f:
-        f.write('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif">\n' % (W, 2 * H))
+        f.write('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif">\n'
+                % (W, (4 if differential else 2) * H))
         f.write('<rect width="100%" height="100%" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n")
 
 
@@ -94,6 +102,7 @@ def write_report(run_dir, report):
     for name, cs in unreproduced.items():
         md.append("- %s: %d crash file(s) that do not reproduce alone (kept under `%s`)" % (
             name, len(cs), os.path.dirname(cs[0]["original"])))
+    md += differential_section(report.get("differential"))
     cov = report.get("coverage")
     md += ["", "## Coverage of Sources/AFSerialization (corpus replay)", ""]
     if not cov:
@@ -113,6 +122,47 @@ def write_report(run_dir, report):
             md += ["- %s `%s`: %s" % (f["target"], f["file"], f["message"][:160]) for f in cov["failed"][:20]]
     md += ["", "## Next steps", "",
            "- Commit the merged corpus: `git add Corpus && git commit -m 'Corpus: overnight run %s'`." % r["started"][:10],
-           "- Re-record output snapshots for the new inputs: `swift run conformance snapshot` (then commit Snapshots/).", ""]
+           "- Re-record output snapshots for the new inputs: `swift run conformance snapshot` (then commit Snapshots/)."]
+    if (report.get("differential") or {}).get("new"):
+        md.append("- Sort each new differential finding: its `case.json` has the request, both answers and the `send` "
+                  "and `replay` commands (an implementation's bug, an AF quirk, or a class for its adapter's classes.json).")
+    md.append("")
     with open(os.path.join(run_dir, "report.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(md))
+
+
+def differential_section(d):
+    """The differential phase: the night's and the campaign's totals, classes per implementation and
+    component, the night's new findings. Nothing when the night had no --implementation."""
+    if not d:
+        return []
+    md = ["", "## Differential fuzzing (conformance fuzz)", ""]
+    if d.get("skipped"):
+        return md + ["Not run: %s." % d["skipped"]]
+    night, camp = d["night"], d["campaign"]
+    md += ["- Implementations: %s; campaign folder `%s` (state.json, findings/); log: `%s`%s." % (
+               ", ".join("`%s`" % i for i in d["implementations"]), d["out"], os.path.basename(d["log"]),
+               "; **interrupted** (the round under way is not saved)" if d.get("interrupted") else ""),
+           "- This night: %d inputs (%d runs) in %s (budget %s), %d inputs/s while evaluating (%s of %s; the rest "
+           "is minimizing and the corpus replay), %d disagreements, %d new class(es)." % (
+               night["inputs"], night["runs"], hms(d["seconds"]), hms(d["budget_seconds"]), night["inputs_per_second"],
+               hms(night["evaluation_seconds"]), hms(night["seconds"]), night["disagreements"], len(d["new"])),
+           "- Campaign so far: %d inputs in %s, %d inputs/s while evaluating, %d disagreements in %d class(es)." % (
+               camp["inputs"], hms(camp["seconds"]), camp["inputs_per_second"], camp["disagreements"],
+               sum(r["classes"] for r in d["classes"]))]
+    if d.get("error"):
+        md.append("- **Failed**: %s" % d["error"])
+    if d["classes"]:
+        md += ["", "| implementation | component | classes | disagreements (campaign) | this night | new classes |",
+               "|---|---|---|---|---|---|"]
+        md += ["| %s | %s | %d | %d | %d | %d |" % (r["implementation"], r["component"], r["classes"], r["disagreements"],
+                                                   r["night_disagreements"], r["new"]) for r in d["classes"]]
+    md += ["", "### New findings", ""]
+    if not d["new"]:
+        md.append("None: every disagreement was of a known class.")
+    for n, f in enumerate(d["new"], 1):
+        md += ["%d. **%s** %s (%s, %s): `%s`" % (n, f["implementation"], f["component"], f["target"], f["profile"],
+                                                 f["signature"].replace("`", "'")),
+               "   - %d bytes (minimized from %d); case: `%s` (case.json: request, both answers, `send` and `replay` "
+               "commands)" % (f["size"], f["original_size"], f["case"])]
+    return md
