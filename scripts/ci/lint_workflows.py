@@ -8,7 +8,8 @@ runs that need no network.
 1. the workflow schema (SchemaStore's github-workflows, vendored by check-jsonschema);
 2. shellcheck on every `run:` script (`${{ … }}` replaced by a variable, as actionlint does);
 3. expressions: `${{ … }}` balanced, every context name known (github, env, matrix, …);
-4. every `uses:` pinned to a ref (`owner/repo@v4`), and every `needs:` naming a job of the file.
+4. every `uses:` of another repository pinned to a full commit SHA with its release tag in a comment
+   (`owner/repo@<40 hex> # v4.1.0`, as zizmor's unpinned-uses asks), and every `needs:` naming a job of the file.
 Exit status 1 with one line per problem, naming the file and the job/step.
 """
 import json
@@ -28,6 +29,7 @@ CONTEXTS = {"github", "env", "vars", "job", "jobs", "steps", "runner", "secrets"
 FUNCTIONS = {"always", "success", "failure", "cancelled", "contains", "startsWith", "endsWith", "format",
              "join", "toJSON", "fromJSON", "hashFiles"}
 EXPR = re.compile(r"\$\{\{(.*?)\}\}", re.S)
+SHA_PIN = re.compile(r"@[0-9a-f]{40}$")
 
 
 def schema_problems(paths):
@@ -73,8 +75,12 @@ def file_problems(path):
         for i, step in enumerate(job.get("steps") or []):
             where = "%s: job %s, step %s" % (path, job_id, step.get("name") or i + 1)
             uses = step.get("uses")
-            if uses and not uses.startswith("./") and "@" not in uses:
-                out.append("%s: uses %r without a ref (pin it: %s@v…)" % (where, uses, uses))
+            if uses and not uses.startswith(("./", "docker://")):
+                if not SHA_PIN.search(uses):
+                    out.append("%s: uses %r not pinned to a commit SHA (%s@<the tag's 40-hex commit> # vX.Y.Z)"
+                               % (where, uses, uses.split("@")[0]))
+                elif not re.search(r"^[ \t-]*uses:[ \t]*%s[ \t]+#[ \t]*v\d" % re.escape(uses), text, re.M):
+                    out.append("%s: uses %r without its release tag in a comment (# vX.Y.Z)" % (where, uses))
             if "run" in step:
                 out += shellcheck(step["run"], where)
     return out
