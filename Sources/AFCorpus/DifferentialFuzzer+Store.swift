@@ -70,14 +70,12 @@ public struct FuzzCampaignFolder {
             "component": .string(f.component), "profile": .string(f.profile), "signature": .string(f.signature),
             "request": f.request, "core": f.core, "reply": f.reply ?? .null,
             "input": .string(Codec.hex(f.input)), "original": .string(Codec.hex(f.original)),
-            "send": .string("printf '%s\\n' \(shellQuoted(evalLine)) | \(command)"),
+            "send": .string("printf '%s\\n' \(ShellWords.quote(evalLine)) | \(command)"),
             "replay": .string(
-                "conformance replay --implementation \(shellQuoted(command)) "
-                    + "--corpus \(shellQuoted(root.appendingPathComponent("corpus").path)) --target \(f.target)"
+                "conformance replay --implementation \(ShellWords.quote(command)) "
+                    + "--corpus \(ShellWords.quote(root.appendingPathComponent("corpus").path)) --target \(f.target)"
             ),
         ])
         try Data((doc.prettyJSONText + "\n").utf8).write(to: dir.appendingPathComponent("case.json"))
     }
-
-    func shellQuoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
 }

@@ -322,12 +322,9 @@ struct Minimization {
     func units() -> [[UInt8]] {
         let payload = Array(best.bytes.dropFirst(size))
         guard phase == .lines else { return payload.map { [$0] } }
-        var lines: [[UInt8]] = [[]]
-        for (i, b) in payload.enumerated() {
-            lines[lines.count - 1].append(b)
-            if b == 0x0A, i > 0, payload[i - 1] == 0x0D, i + 1 < payload.count { lines.append([]) }
-        }
-        return lines.filter { !$0.isEmpty }
+        // Each line keeps its CRLF, so the units join back to the payload.
+        let lines = CorpusMutator.crlfLines(payload)
+        return lines.indices.map { lines[$0] + ($0 < lines.count - 1 ? [0x0D, 0x0A] : []) }.filter { !$0.isEmpty }
     }
 
     /// This step's candidates; empty when the minimization is done.

@@ -91,19 +91,7 @@ public struct CorpusMutator {
 
     /// CRLF lines: one is dropped, repeated, swapped with another, or loses its CR.
     mutating func mutateLines(_ p: inout [UInt8]) {
-        var lines: [[UInt8]] = []
-        var start = 0
-        var i = 0
-        while i + 1 < p.count {
-            if p[i] == 0x0D, p[i + 1] == 0x0A {
-                lines.append(Array(p[start..<i]))
-                start = i + 2
-                i += 2
-            } else {
-                i += 1
-            }
-        }
-        lines.append(Array(p[start...]))
+        var lines = Self.crlfLines(p)
         guard lines.count > 1 else { return mutateBytes(&p) }
         let a = below(lines.count), b = below(lines.count)
         var crlf: [Int: [UInt8]] = [:]
@@ -118,6 +106,24 @@ public struct CorpusMutator {
             if n > 0 { p += crlf[n - 1] ?? [0x0D, 0x0A] }
             p += line
         }
+    }
+
+    /// `p` cut at each CRLF, without the separators (n separators give n + 1 lines, empty ones too).
+    package static func crlfLines(_ p: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var start = 0
+        var i = 0
+        while i + 1 < p.count {
+            if p[i] == 0x0D, p[i + 1] == 0x0A {
+                lines.append(Array(p[start..<i]))
+                start = i + 2
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        lines.append(Array(p[start...]))
+        return lines
     }
 
     /// The payload decoded as a parameter tree, one node changed, and encoded again (unchanged when

@@ -173,7 +173,7 @@ struct FuzzCommand: ParsableCommand {
                 + "\(impls.count) implementation(s)"
         )
         if ceiling {
-            let echo = try ImplementationSource(command: "\(Self.shellQuoted(CommandLine.arguments[0])) eval --echo")
+            let echo = try ImplementationSource(command: "\(ShellWords.quote(CommandLine.arguments[0])) eval --echo")
             var probe = DifferentialFuzzer(targets: targets, pools: pools, tokens: tokens)
             let c = probe.run(
                 Array(repeating: .init(name: "echo", source: echo), count: impls.count),
@@ -218,6 +218,4 @@ struct FuzzCommand: ParsableCommand {
             return seen[base]! > 1 ? "\(base)-\(seen[base]!)" : base
         }
     }
-
-    static func shellQuoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
 }

@@ -7,6 +7,11 @@ public enum ShellWords {
         public var description: String
     }
 
+    /// `word` as one word for a POSIX shell (and for ``split(_:)``): single-quoted, a `'` as `'\''`.
+    public static func quote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
     public static func split(_ command: String) throws(SplitError) -> [String] {
         var words: [String] = []
         var current = ""
