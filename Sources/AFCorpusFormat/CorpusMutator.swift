@@ -36,15 +36,13 @@ public struct CorpusMutator {
         header += [UInt8](repeating: 0, count: size - header.count)
         var payload = Array(input.dropFirst(size))
         for _ in 0...below(4) {
-            switch below(10) {
-            case 0, 1: mutateHeader(&header, target.descriptor)
-            case 2, 3,
-                4 where target.payloadKind == .parameterProgram:
-                mutateTree(&payload)
-            case 2,
-                3 where target.payloadKind == .lines:
-                mutateLines(&payload)
-            case 5 where splice != nil: payload = spliced(payload, Array(splice!.dropFirst(size)))
+            // A `where` clause guards only the pattern it follows, so the structured cases test a range.
+            let pick = below(10)
+            switch (pick, target.payloadKind) {
+            case (0...1, _): mutateHeader(&header, target.descriptor)
+            case (2...4, .parameterProgram): mutateTree(&payload)
+            case (2...3, .lines): mutateLines(&payload)
+            case (5, _) where splice != nil: payload = spliced(payload, Array(splice!.dropFirst(size)))
             default: mutateBytes(&payload)
             }
         }
