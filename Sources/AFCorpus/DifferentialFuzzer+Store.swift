@@ -30,8 +30,11 @@ public struct FuzzCampaignFolder {
         }
         totals.seconds = seconds("seconds")
         totals.evaluationSeconds = seconds("evaluationSeconds")
-        for m in doc["classes"]?.objectValue ?? [] { totals.classes[m.key] = m.value.intValue ?? 0 }
-        let known = Set((doc["known"]?.arrayValue ?? []).compactMap(\.stringValue))
+        // Keys are read through `kind` again: a key stored under a finer kind merges into its class.
+        for m in doc["classes"]?.objectValue ?? [] {
+            totals.classes[DifferentialFuzzer.kind(of: m.key), default: 0] += m.value.intValue ?? 0
+        }
+        let known = Set((doc["known"]?.arrayValue ?? []).compactMap(\.stringValue).map(DifferentialFuzzer.kind(of:)))
         return (known, totals)
     }
 

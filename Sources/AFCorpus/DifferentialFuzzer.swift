@@ -105,9 +105,20 @@ public struct DifferentialFuzzer {
         return out
     }
 
-    /// The signature with each byte it quotes reduced to its kind (`a` a letter, `0` a digit, `%XX` an
-    /// escape, `\xNN` a byte outside printable ASCII; punctuation kept), so one difference met in many
-    /// contexts is one class: `core writes \xc0 where …` and `core writes \xe2 where …` are the same.
+    /// What differs, as ``CorpusDifferential/signature(_:unit:)`` says it, with the bytes where two
+    /// texts part named by their kind (``ByteKind``) and item counts by which side has more: one
+    /// difference met in many contexts is one class.
+    public static func signature(_ r: RunResult) -> String {
+        kind(of: CorpusDifferential.signature(r, unit: { ByteKind.of(unit: $0).rawValue }))
+    }
+
+    /// A signature written with bytes (a classes.json `fuzz` entry, a key stored by an earlier run)
+    /// in the words ``signature(_:)`` uses: `core writes %5B where the implementation writes [` is
+    /// `core writes %XX where the implementation writes <gen-delim>`. The kinds are RFC 3986's
+    /// character classes (§2.2, §2.3), with the bytes that structure a query (`& = + ; #`, WHATWG URL
+    /// §5.1) apart from the other delimiters, since leaving those raw changes the pairs and leaving
+    /// `!` raw does not. The first differing byte of two outputs says where they part, not why; a
+    /// finer class mostly counts the contexts a difference met. `kind` leaves a kind as it is.
     public static func kind(of signature: String) -> String {
         var out = ""
         var rest = Substring(signature)
@@ -118,19 +129,74 @@ public struct DifferentialFuzzer {
                 out += "more ("
                 rest = rest.dropFirst("more (".count)
             }
-            let token = rest.prefix { $0 != " " && $0 != ")" }
-            rest = rest.dropFirst(token.count)
-            let kind: String =
-                switch token.first {
-                case "%": "%XX"
-                case "\\": token.hasPrefix("\\x") ? "\\xNN" : String(token)
-                case let c? where c.isLetter && c.isASCII: "a"
-                case let c? where c.isNumber && c.isASCII: "0"
-                default: String(token)
-                }
+            let (unit, kind) = ByteKind.read(rest)
+            rest = rest.dropFirst(unit)
             out += kind
         }
-        return out + rest
+        return Self.countless(out + rest)
+    }
+
+    /// `expected 4 item(s), found 2; first difference at [1]` → `the implementation has fewer items`.
+    static func countless(_ s: String) -> String {
+        guard let r = s.range(of: "expected "), let semicolon = s[r.upperBound...].range(of: "; first difference at [")
+        else { return s }
+        let counts = s[r.upperBound..<semicolon.lowerBound].split(separator: " ")
+        guard counts.count == 4, counts[1] == "item(s),", counts[2] == "found", let e = Int(counts[0]),
+            let a = Int(counts[3]), let close = s[semicolon.upperBound...].firstIndex(of: "]")
+        else { return s }
+        let words = a < e ? "the implementation has fewer items" : "the implementation has more items"
+        return String(s[..<r.lowerBound]) + words + s[s.index(after: close)...]
+    }
+
+    /// The kind of the byte `CorpusDifferential.escaped` rendered at the start of a text.
+    enum ByteKind: String, CaseIterable {
+        case escape = "%XX"
+        case unreserved = "<unreserved>"
+        case queryDelimiter = "<query-delim>"
+        case subDelimiter = "<sub-delim>"
+        case genDelimiter = "<gen-delim>"
+        case otherASCII = "<other-ascii>"
+        case nonASCII = "<non-ascii>"
+
+        /// How many characters of `text` the rendered byte takes, and its kind's name (nothing read,
+        /// and the empty name, when `text` starts with no byte).
+        static func read(_ text: Substring) -> (Int, String) {
+            if let named = allCases.first(where: { text.hasPrefix($0.rawValue) }) {
+                return (named.rawValue.count, named.rawValue)
+            }
+            let c = Array(text.prefix(4).unicodeScalars)
+            guard let first = c.first else { return (0, "") }
+            if first == "%", c.count >= 3, c[1].properties.isASCIIHexDigit, c[2].properties.isASCIIHexDigit {
+                return (3, escape.rawValue)
+            }
+            if first == "\\", c.count >= 2, c[1] == "r" || c[1] == "n" { return (2, otherASCII.rawValue) }
+            if first == "\\", c.count == 4, c[1] == "x",
+                let b = UInt8(String(String.UnicodeScalarView(c[2...3])), radix: 16)
+            {
+                return (4, (b < 0x80 ? otherASCII : nonASCII).rawValue)
+            }
+            return (1, of(first).rawValue)
+        }
+
+        /// The kind of the bytes where two texts part: an escape when they are `%` and two hex
+        /// digits, else the kind of the first byte.
+        static func of(unit b: [UInt8]) -> ByteKind {
+            guard let first = b.first else { return .otherASCII }
+            let hex = { (x: UInt8) in (0x30...0x39).contains(x) || (0x61...0x66).contains(x | 0x20) }
+            if first == 0x25, b.count == 3, hex(b[1]), hex(b[2]) { return .escape }
+            return of(Unicode.Scalar(first))
+        }
+
+        static func of(_ c: Unicode.Scalar) -> ByteKind {
+            switch c {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~": .unreserved
+            case "&", "=", "+", ";", "#": .queryDelimiter
+            case "!", "$", "'", "(", ")", "*", ",": .subDelimiter
+            case ":", "/", "?", "[", "]", "@": .genDelimiter
+            case _ where c.isASCII: .otherASCII
+            default: .nonASCII
+            }
+        }
     }
 
     /// An input the core can restate as a request, with its target.
@@ -171,7 +237,7 @@ public struct DifferentialFuzzer {
         let keys = parallelMap(implementations.count) { i in
             Set(
                 Self.disagreements(mutants, implementations[i].source).values.map {
-                    Self.key(implementations[i].name, $0.vector.component, CorpusDifferential.signature($0))
+                    Self.key(implementations[i].name, $0.vector.component, Self.signature($0))
                 })
         }
         return keys.reduce(into: []) { $0.formUnion($1) }
@@ -210,7 +276,7 @@ public struct DifferentialFuzzer {
             var fresh: [(Int, Mutant, RunResult, String)] = []
             for (i, results) in found.enumerated() {
                 for (id, r) in results.sorted(by: { $0.key < $1.key }) {
-                    let sig = CorpusDifferential.signature(r)
+                    let sig = Self.signature(r)
                     let key = Self.key(implementations[i].name, r.vector.component, sig)
                     totals.classes[key, default: 0] += 1
                     totals.disagreements += 1
@@ -265,7 +331,7 @@ public struct DifferentialFuzzer {
             var kept = [[(index: Int, mutant: Mutant, result: RunResult)]](repeating: [], count: jobs.count)
             for m in mutants {
                 guard let (j, k) = owner[m.item.id], let r = found[m.item.id],
-                    kind(of: CorpusDifferential.signature(r)) == kind(of: jobs[j].signature)
+                    kind(of: signature(r)) == kind(of: jobs[j].signature)
                 else { continue }
                 kept[j].append((k, m, r))
             }

@@ -124,7 +124,8 @@ public enum CorpusDifferential {
     }
 
     /// What differs, in words that group: who rejected the input, or the first differing field.
-    public static func signature(_ r: RunResult) -> String {
+    /// `unit` names the bytes quoted where two texts part (by default, the bytes themselves).
+    public static func signature(_ r: RunResult, unit: ([UInt8]) -> String = escaped) -> String {
         if case .harnessError(let m) = r.status {
             return "harness error: " + String(RequestIDs.stripped(m).prefix { $0 != ";" }.prefix(120))
         }
@@ -138,7 +139,7 @@ public enum CorpusDifferential {
         default:
             guard let m = r.mismatches.first else { return "differs" }
             if let e = m.expected.flatMap(DiffFormatter.byteView), let a = m.actual.flatMap(DiffFormatter.byteView) {
-                return "\(indexless(m.path)): " + textDifference(e, a)
+                return "\(indexless(m.path)): " + textDifference(e, a, unit: unit)
             }
             return "\(indexless(m.path)): \(m.note)"
         }
@@ -146,7 +147,7 @@ public enum CorpusDifferential {
 
     /// What differs at the first differing byte, in words that group alike differences: an escape
     /// against a raw byte (`core writes %5B where the implementation writes [`), or which side stops.
-    static func textDifference(_ e: [UInt8], _ a: [UInt8]) -> String {
+    static func textDifference(_ e: [UInt8], _ a: [UInt8], unit name: ([UInt8]) -> String = escaped) -> String {
         guard let i = DiffFormatter.firstDifference(e, a) else { return "same bytes" }
         // Query strings with the same pairs in another order (key or set order).
         let ep = e.split(separator: 0x26).sorted { $0.lexicographicallyPrecedes($1) }
@@ -157,14 +158,14 @@ public enum CorpusDifferential {
         func unit(_ b: [UInt8]) -> String {
             guard i < b.count else { return "" }
             let n = b[i] == 0x25 && i + 2 < b.count ? 3 : 1  // an escape is one unit
-            return escaped(Array(b[i..<min(b.count, i + n)]))
+            return name(Array(b[i..<min(b.count, i + n)]))
         }
         if i >= a.count { return "the implementation stops where the core writes \(unit(e))" }
         if i >= e.count { return "the implementation writes more (\(unit(a)))" }
         return "core writes \(unit(e)) where the implementation writes \(unit(a))"
     }
 
-    static func escaped(_ b: [UInt8]) -> String {
+    public static func escaped(_ b: [UInt8]) -> String {
         b.map { x -> String in
             switch x {
             case 0x20...0x7E: String(UnicodeScalar(x))
