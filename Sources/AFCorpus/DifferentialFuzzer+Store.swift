@@ -31,10 +31,13 @@ public struct FuzzCampaignFolder {
         totals.seconds = seconds("seconds")
         totals.evaluationSeconds = seconds("evaluationSeconds")
         // Keys are read through `kind` again: a key stored under a finer kind merges into its class.
-        for m in doc["classes"]?.objectValue ?? [] {
-            totals.classes[DifferentialFuzzer.kind(of: m.key), default: 0] += m.value.intValue ?? 0
+        func rekind(_ key: String) -> String {
+            let f = key.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard f.count == 3 else { return key }
+            return DifferentialFuzzer.key(String(f[0]), String(f[1]), String(f[2]))
         }
-        let known = Set((doc["known"]?.arrayValue ?? []).compactMap(\.stringValue).map(DifferentialFuzzer.kind(of:)))
+        for m in doc["classes"]?.objectValue ?? [] { totals.classes[rekind(m.key), default: 0] += m.value.intValue ?? 0 }
+        let known = Set((doc["known"]?.arrayValue ?? []).compactMap(\.stringValue).map(rekind))
         return (known, totals)
     }
 

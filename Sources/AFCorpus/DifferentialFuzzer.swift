@@ -89,7 +89,7 @@ public struct DifferentialFuzzer {
     }
 
     public static func key(_ implementation: String, _ component: String, _ signature: String) -> String {
-        "\(implementation)\t\(component)\t\(kind(of: signature))"
+        "\(implementation)\t\(component)\t\(kind(of: signature, component: component))"
     }
 
     /// The class keys `classes` (an adapter's classes.json) names for `implementation`, with the class
@@ -109,8 +109,16 @@ public struct DifferentialFuzzer {
     /// texts part named by their kind (``ByteKind``) and item counts by which side has more: one
     /// difference met in many contexts is one class.
     public static func signature(_ r: RunResult) -> String {
-        kind(of: CorpusDifferential.signature(r, unit: { ByteKind.of(unit: $0).rawValue }))
+        let component = r.vector.component
+        return kind(
+            of: CorpusDifferential.signature(r, unit: { ByteKind.of(unit: $0, component: component).rawValue }),
+            component: component)
     }
+
+    /// The components whose outputs are URL text: there the kind of byte two outputs part at says what
+    /// one of them escaped and the other did not. Elsewhere (decoded bodies, part bodies, headers)
+    /// it says nothing, and any byte is `<byte>`.
+    static let urlTextComponents: Set<String> = ["percent-escape", "query-string", "request"]
 
     /// A signature written with bytes (a classes.json `fuzz` entry, a key stored by an earlier run)
     /// in the words ``signature(_:)`` uses: `core writes %5B where the implementation writes [` is
@@ -119,7 +127,7 @@ public struct DifferentialFuzzer {
     /// §5.1) apart from the other delimiters, since leaving those raw changes the pairs and leaving
     /// `!` raw does not. The first differing byte of two outputs says where they part, not why; a
     /// finer class mostly counts the contexts a difference met. `kind` leaves a kind as it is.
-    public static func kind(of signature: String) -> String {
+    public static func kind(of signature: String, component: String) -> String {
         var out = ""
         var rest = Substring(signature)
         while let r = rest.range(of: "writes ") {
@@ -131,7 +139,7 @@ public struct DifferentialFuzzer {
             }
             let (unit, kind) = ByteKind.read(rest)
             rest = rest.dropFirst(unit)
-            out += kind
+            out += unit == 0 || urlTextComponents.contains(component) ? kind : ByteKind.byte.rawValue
         }
         return Self.countless(out + rest)
     }
@@ -157,6 +165,8 @@ public struct DifferentialFuzzer {
         case genDelimiter = "<gen-delim>"
         case otherASCII = "<other-ascii>"
         case nonASCII = "<non-ascii>"
+        /// Any byte, where the kind of byte carries no meaning (``urlTextComponents``).
+        case byte = "<byte>"
 
         /// How many characters of `text` the rendered byte takes, and its kind's name (nothing read,
         /// and the empty name, when `text` starts with no byte).
@@ -180,7 +190,8 @@ public struct DifferentialFuzzer {
 
         /// The kind of the bytes where two texts part: an escape when they are `%` and two hex
         /// digits, else the kind of the first byte.
-        static func of(unit b: [UInt8]) -> ByteKind {
+        static func of(unit b: [UInt8], component: String) -> ByteKind {
+            guard urlTextComponents.contains(component) else { return .byte }
             guard let first = b.first else { return .otherASCII }
             let hex = { (x: UInt8) in (0x30...0x39).contains(x) || (0x61...0x66).contains(x | 0x20) }
             if first == 0x25, b.count == 3, hex(b[1]), hex(b[2]) { return .escape }
@@ -331,7 +342,7 @@ public struct DifferentialFuzzer {
             var kept = [[(index: Int, mutant: Mutant, result: RunResult)]](repeating: [], count: jobs.count)
             for m in mutants {
                 guard let (j, k) = owner[m.item.id], let r = found[m.item.id],
-                    kind(of: signature(r)) == kind(of: jobs[j].signature)
+                    signature(r) == jobs[j].signature
                 else { continue }
                 kept[j].append((k, m, r))
             }

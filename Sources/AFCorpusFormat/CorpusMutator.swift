@@ -36,17 +36,34 @@ public struct CorpusMutator {
         header += [UInt8](repeating: 0, count: size - header.count)
         var payload = Array(input.dropFirst(size))
         for _ in 0...below(4) {
-            // A `where` clause guards only the pattern it follows, so the structured cases test a range.
-            let pick = below(10)
-            switch (pick, target.payloadKind) {
-            case (0...1, _): mutateHeader(&header, target.descriptor)
-            case (2...4, .parameterProgram): mutateTree(&payload)
-            case (2...3, .lines): mutateLines(&payload)
-            case (5, _) where splice != nil: payload = spliced(payload, Array(splice!.dropFirst(size)))
-            default: mutateBytes(&payload)
+            switch Self.change(pick: below(10), payload: target.payloadKind, canSplice: splice != nil) {
+            case .header: mutateHeader(&header, target.descriptor)
+            case .tree: mutateTree(&payload)
+            case .lines: mutateLines(&payload)
+            case .splice: payload = spliced(payload, Array(splice!.dropFirst(size)))
+            case .bytes: mutateBytes(&payload)
             }
         }
         return Array((header + payload).prefix(maxLength))
+    }
+
+    /// One change of a mutant: which part it edits, and how.
+    package enum Change: Equatable, CaseIterable {
+        case header, tree, lines, splice, bytes
+    }
+
+    /// The change a pick in 0..<10 makes: two in ten edit the header, three in ten the parameter tree
+    /// (two the lines) where the payload is one, one in ten splices when there is a second input, the
+    /// rest edit bytes. A structured change never meets a payload of another kind.
+    package static func change(pick: Int, payload: PayloadKind, canSplice: Bool) -> Change {
+        // A `where` clause guards only the pattern it follows, so the structured cases test a range.
+        switch (pick, payload) {
+        case (0...1, _): .header
+        case (2...4, .parameterProgram): .tree
+        case (2...3, .lines): .lines
+        case (5, _) where canSplice: .splice
+        default: .bytes
+        }
     }
 
     mutating func mutateHeader(_ header: inout [UInt8], _ d: FuzzTargetDescriptor) {
@@ -184,7 +201,7 @@ public struct CorpusMutator {
         switch below(9) {
         case 0: .string(["", " ", "a&b=c", "é", "+%20", "\u{2028}", "/?#", "\u{1F474}\u{1F3FB}"][below(8)])
         case 1: .integer([0, -1, 1, .max, .min][below(5)])
-        case 2: .double([0.5, -0.0, .nan, .infinity, -.infinity, 1e300, 5e-324][below(7)])
+        case 2: .double([0.5, -0.0, .nan, .infinity, -.infinity, 1e300, .leastNonzeroMagnitude][below(7)])
         case 3: .bool(below(2) == 0)
         case 4: .null
         case 5: .data([0x00, 0xFF])

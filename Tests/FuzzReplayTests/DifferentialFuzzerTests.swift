@@ -137,10 +137,15 @@ import TestSupport
             ),
         ]
         for (signature, kind) in cases {
-            #expect(DifferentialFuzzer.kind(of: signature) == kind)
+            #expect(DifferentialFuzzer.kind(of: signature, component: "query-string") == kind)
             // Stored keys are re-read through `kind`: it must leave a kind as it is.
-            #expect(DifferentialFuzzer.kind(of: kind) == kind)
+            #expect(DifferentialFuzzer.kind(of: kind, component: "query-string") == kind)
         }
+        // Outside URL text the kind of byte says nothing: a decoded body differs at `<byte>`.
+        let body = #"output.body: core writes \x1f where the implementation writes %41"#
+        let byte = "output.body: core writes <byte> where the implementation writes <byte>"
+        #expect(DifferentialFuzzer.kind(of: body, component: "content-decode") == byte)
+        #expect(DifferentialFuzzer.kind(of: byte, component: "content-decode") == byte)
     }
 
     /// The fuzzer names the bytes where two outputs part by their kind when it makes the signature,
@@ -156,6 +161,19 @@ import TestSupport
         #expect(
             DifferentialFuzzer.signature(r)
                 == "output.text: core writes <unreserved> where the implementation writes <other-ascii>")
+    }
+
+    /// Each payload kind gets its own structured change and no other kind's; the header and bytes
+    /// are edited for every kind.
+    @Test func eachPayloadKindGetsItsOwnChanges() {
+        func changes(_ kind: PayloadKind, splice: Bool) -> [CorpusMutator.Change] {
+            (0..<10).map { CorpusMutator.change(pick: $0, payload: kind, canSplice: splice) }
+        }
+        #expect(changes(.bytes, splice: true) == [.header, .header, .bytes, .bytes, .bytes, .splice] + Array(repeating: .bytes, count: 4))
+        #expect(changes(.bytes, splice: false) == [.header, .header] + Array(repeating: .bytes, count: 8))
+        #expect(
+            changes(.parameterProgram, splice: true) == [.header, .header, .tree, .tree, .tree, .splice] + Array(repeating: .bytes, count: 4))
+        #expect(changes(.lines, splice: true) == [.header, .header, .lines, .lines, .bytes, .splice] + Array(repeating: .bytes, count: 4))
     }
 
     @Test func dictionaryTokensAreReadWithTheirEscapes() {
