@@ -61,6 +61,13 @@ public struct VectorOptions: ParsableArguments {
         return merged
     }
 
+    /// The suite the run's one vector directory holds (VECTORS.md §7.2), for the handshake; nil when
+    /// several directories are given or the one given has no `suite.json`.
+    public func suite() throws -> SuiteInfo? {
+        guard dirs.count == 1, FileSystem.isFile(SuiteInfo.file(root: dirs[0])) else { return nil }
+        do { return try SuiteInfo.load(root: dirs[0]) } catch { throw fail("\(error)") }
+    }
+
     public func load() throws -> VectorSet {
         do {
             return try VectorLoader(root: root).load(directories: dirs)

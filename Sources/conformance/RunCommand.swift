@@ -95,7 +95,8 @@ struct RunCommand: ParsableCommand {
         let xfail = try loadExpectedFailures()
         var report: RunReport
         let progress = ProgressLine.stderr()
-        if let source = try outside.source(progress: progress) {
+        if var source = try outside.source(progress: progress) {
+            source.suite = try vectors.suite()
             report = VectorRunner.run(set, selection: vectors.selection, expectedFailures: xfail, source: source)
             progress.finish()
         } else {

@@ -26,6 +26,8 @@ struct ImplementationMachine {
         var requestTimeout: Double
         var maxSilentStarts: Int
         var maxCrashes: Int
+        /// Told to each process in its handshake input (`suite`), when known.
+        var suite: SuiteInfo? = nil
     }
 
     enum Event {
@@ -157,9 +159,13 @@ struct ImplementationMachine {
         lastReplyAt = now
         seq += 1
         let id = "handshake#\(seq)"
+        var input: [JSONValue.Member] = [
+            .init("handshake", .bool(true)), .init("protocol", .string(HandshakeDeclaration.protocolVersion)),
+        ]
+        if let suite = config.suite { input.append(.init("suite", suite.handshakeMember)) }
         let request = JSONValue.obj([
             "id": .string(id), "component": .string("echo"), "profile": .string("af4"), "options": .object([]),
-            "input": .obj(["handshake": .bool(true), "protocol": .string(HandshakeDeclaration.protocolVersion)]),
+            "input": .object(input),
         ])
         inFlight = [InFlight(requestId: id, item: Self.handshakeItem, sentAt: now, isolated: false)]
         return [.send(Self.line(request))]

@@ -17,6 +17,8 @@ public struct ImplementationSource: EvaluationSource {
     public var stderrTailBytes: Int
     /// Told how many runs have their result, while the run goes on.
     public var progress: RunProgress?
+    /// The suite whose vectors are sent, told to each process in its handshake (VECTORS.md §5.4).
+    public var suite: SuiteInfo?
 
     /// `command` is split like a shell would split words (``ShellWords``), then run directly.
     public init(
@@ -36,7 +38,7 @@ public struct ImplementationSource: EvaluationSource {
     public func evaluate(_ items: [RunItem]) -> SourceResults {
         let config = ImplementationMachine.Config(
             window: window, requestTimeout: requestTimeout,
-            maxSilentStarts: maxSilentStarts, maxCrashes: maxCrashes)
+            maxSilentStarts: maxSilentStarts, maxCrashes: maxCrashes, suite: suite)
         let machine = ImplementationMachine(config: config, items: items, command: command)
         let done = ImplementationChannel(
             machine: machine, argv: argv, stderrTailBytes: stderrTailBytes, progress: progress

@@ -1,0 +1,90 @@
+/// SHA-256 (FIPS 180-4 §6.2): the vectors digest that `conformance --version` prints and the
+/// handshake carries (VECTORS.md §7.3), which an adopter recomputes with `sha256sum`. Foundation on
+/// Linux has no SHA-256, and swift-crypto would bring BoringSSL into the runner's build for one function.
+public struct SHA256: Sendable {
+    private var state: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    private var block: [UInt8] = []
+    private var length: UInt64 = 0
+
+    /// The round constants (FIPS 180-4 §4.2.2).
+    private static let k: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+
+    public init() {}
+
+    public mutating func update(_ bytes: [UInt8]) {
+        length &+= UInt64(bytes.count)
+        var i = 0
+        if !block.isEmpty {
+            i = min(64 - block.count, bytes.count)
+            block += bytes[0..<i]
+            guard block.count == 64 else { return }
+            compress(block[...])
+            block = []
+        }
+        while i + 64 <= bytes.count {
+            compress(bytes[i..<i + 64])
+            i += 64
+        }
+        block += bytes[i...]
+    }
+
+    /// The digest of everything given to `update` (FIPS 180-4 §5.1.1 padding, then the last blocks).
+    public func finalize() -> [UInt8] {
+        var copy = self
+        let bits = length &* 8
+        copy.block.append(0x80)
+        if copy.block.count > 56 {
+            copy.block += [UInt8](repeating: 0, count: 64 - copy.block.count)
+            copy.compress(copy.block[...])
+            copy.block = []
+        }
+        copy.block += [UInt8](repeating: 0, count: 56 - copy.block.count)
+        copy.block += (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64($0))) }
+        copy.compress(copy.block[...])
+        return copy.state.flatMap { w in (0..<4).map { UInt8(truncatingIfNeeded: w >> (24 - 8 * UInt32($0))) } }
+    }
+
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        var h = SHA256()
+        h.update(bytes)
+        return h.finalize()
+    }
+
+    /// Lowercase hex, as `sha256sum` prints it.
+    public static func hex(_ digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    private mutating func compress(_ chunk: ArraySlice<UInt8>) {
+        func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+        var w = [UInt32](repeating: 0, count: 64)
+        for t in 0..<16 {
+            let at = chunk.startIndex + 4 * t
+            w[t] = chunk[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        for t in 16..<64 {
+            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        for t in 0..<64 {
+            let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ Self.k[t] &+ w[t]
+            let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        for (i, v) in [a, b, c, d, e, f, g, h].enumerated() { state[i] &+= v }
+    }
+}
