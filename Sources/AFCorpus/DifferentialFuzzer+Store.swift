@@ -36,7 +36,9 @@ public struct FuzzCampaignFolder {
             guard f.count == 3 else { return key }
             return DifferentialFuzzer.key(String(f[0]), String(f[1]), String(f[2]))
         }
-        for m in doc["classes"]?.objectValue ?? [] { totals.classes[rekind(m.key), default: 0] += m.value.intValue ?? 0 }
+        for m in doc["classes"]?.objectValue ?? [] {
+            totals.classes[rekind(m.key), default: 0] += m.value.intValue ?? 0
+        }
         let known = Set((doc["known"]?.arrayValue ?? []).compactMap(\.stringValue).map(rekind))
         return (known, totals)
     }

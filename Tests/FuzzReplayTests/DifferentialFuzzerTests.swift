@@ -169,11 +169,16 @@ import TestSupport
         func changes(_ kind: PayloadKind, splice: Bool) -> [CorpusMutator.Change] {
             (0..<10).map { CorpusMutator.change(pick: $0, payload: kind, canSplice: splice) }
         }
-        #expect(changes(.bytes, splice: true) == [.header, .header, .bytes, .bytes, .bytes, .splice] + Array(repeating: .bytes, count: 4))
+        #expect(
+            changes(.bytes, splice: true) == [.header, .header, .bytes, .bytes, .bytes, .splice]
+                + Array(repeating: .bytes, count: 4))
         #expect(changes(.bytes, splice: false) == [.header, .header] + Array(repeating: .bytes, count: 8))
         #expect(
-            changes(.parameterProgram, splice: true) == [.header, .header, .tree, .tree, .tree, .splice] + Array(repeating: .bytes, count: 4))
-        #expect(changes(.lines, splice: true) == [.header, .header, .lines, .lines, .bytes, .splice] + Array(repeating: .bytes, count: 4))
+            changes(.parameterProgram, splice: true) == [.header, .header, .tree, .tree, .tree, .splice]
+                + Array(repeating: .bytes, count: 4))
+        #expect(
+            changes(.lines, splice: true) == [.header, .header, .lines, .lines, .bytes, .splice]
+                + Array(repeating: .bytes, count: 4))
     }
 
     @Test func dictionaryTokensAreReadWithTheirEscapes() {
