@@ -21,8 +21,13 @@ STRICT_EDGES = [
     ('text/plain; a="x\\"', "the closing quote is escaped: unterminated quoted-string"),
     ("text/plain x", "text after the subtype that is not ';'"),
     ("text/plain; a=1 b", "text after a parameter that is not ';'"),
+    # Content-Type is one media-type, not a list (RFC 9110 §8.3): a comma is no separator (Rack reads one, FINDINGS R-11).
+    ("text/html,charset=utf-7", "a comma is not a tchar, and Content-Type is not a list field"),
+    # A quoted-string is a parameter value only (§5.6.4, §8.3.1); FoundationNetworking drops the quotes (FINDINGS F-3).
+    ('"text/plain"', "a quoted type: DQUOTE is not a tchar"),
+    ('text/"plain;charset=utf-7"', "quotes in the subtype do not make a parameter part of it"),
 ]
-EXPECT_PARSE = [True, True, True, True, False, False, False, False, False, False, False, False]
+EXPECT_PARSE = [True, True, True, True, False, False, False, False, False, False, False, False, False, False, False]
 
 
 def level(v):
