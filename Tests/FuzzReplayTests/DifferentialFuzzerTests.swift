@@ -135,6 +135,11 @@ import TestSupport
                 "output.parts: expected 1 item(s), found 3; first difference at [0]",
                 "output.parts: the implementation has more items"
             ),
+            (
+                #"output.object.a/.b: members differ: missing ["\u{FEFF}k"], unexpected ["k"]"#,
+                "output.object.…: members differ"
+            ),
+            (#"output.object: members differ: missing ["x"], unexpected []"#, "output.object: members differ"),
         ]
         for (signature, kind) in cases {
             #expect(DifferentialFuzzer.kind(of: signature, component: "query-string") == kind)
