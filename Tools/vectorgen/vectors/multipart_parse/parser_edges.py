@@ -29,6 +29,17 @@ def werkzeug_headers(body):
     return list(files.values())[0].headers
 
 
+def werkzeug_filename(body):
+    """The file name werkzeug reads for the first file part (None when not installed or no file)."""
+    try:
+        import io
+        from werkzeug.formparser import MultiPartParser
+    except ImportError:
+        return None
+    _, files = MultiPartParser().parse(io.BytesIO(body), BB, len(body))
+    return next(iter(files.values())).filename if files else None
+
+
 def build():
     f = VectorFile("multipart-parse", "parser-edges",
                    "Delimiter scanning, header values and Content-Disposition edge cases of the strict parser (SPEC §5.7)",
@@ -186,4 +197,32 @@ def build():
     f.add("a valid body fed with a chunk size larger than the input: one part (SPEC §5.7: any chunking)",
           {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "1"}}]},
           options={"chunkSizes": [len(body) + 50]}, verdict=FRAMING)
+
+    # "The boundary delimiter MUST occur at the beginning of a line" (RFC 2046 §5.1.1): a bare LF or CR, or any other
+    # byte, before the first `--B` leaves it in the preamble, and the close delimiter is the body's only delimiter line.
+    # python-multipart takes a lone CR or LF for a line break there, multipart-kit any byte (FINDINGS.md P-5, K-7).
+    for lead, what in [(b"\n", "a bare LF"), (b"\r", "a bare CR"), (b"x", "the byte `x`")]:
+        body = lead + one(b"v")
+        f.add("%s before the first `--B`: that `--B` is not at the beginning of a line, so it is no delimiter and "
+              "everything up to CRLF `--B--` is preamble → no part (RFC 2046 §5.1.1 dash-boundary after `preamble CRLF`; "
+              "SPEC §5.7: preamble and close delimiter alone are an empty form)" % what,
+              {"boundary": B, "body": bytes_value(body)}, {"parts": []}, refs=["RFC2046#5.1.1"])
+
+    # "Parameter names are case-insensitive" (RFC 9110 §5.6.6): NAME and FILENAME name the field and the file.
+    # multipart-kit ignores `NAME=`, Rack `FILENAME=` (FINDINGS.md K-8, R-12).
+    body = HEAD + b'Content-Disposition: form-data; NAME="a"\r\n\r\nv' + CLOSE
+    who = agree(body, [("a", b"v")], ["email", "werkzeug"])
+    f.add("an upper-case NAME parameter names the field: parameter names are case-insensitive (RFC 9110 §5.6.6; %s agree)"
+          % who, {"boundary": B, "body": bytes_value(body)}, {"parts": [{"name": "a", "body": {"text": "v"}}]},
+          refs=["RFC9110#5.6.6"])
+    body = (HEAD + b'Content-Disposition: form-data; name="a"; FILENAME="x.txt"\r\nContent-Type: text/plain\r\n\r\nv'
+            + CLOSE)
+    who = agree(body, [("a", b"v")], ["email"])
+    if werkzeug_filename(body) is not None:
+        assert werkzeug_filename(body) == "x.txt"
+        who += ", werkzeug 3.1"
+    f.add("an upper-case FILENAME parameter makes the part a file: parameter names are case-insensitive (RFC 9110 "
+          "§5.6.6; %s read the file name x.txt)" % who, {"boundary": B, "body": bytes_value(body)},
+          {"parts": [{"name": "a", "filename": "x.txt", "contentType": "text/plain", "body": {"text": "v"}}]},
+          refs=["RFC9110#5.6.6"])
     return f
