@@ -42,6 +42,18 @@ def batch_samples():
     return samples
 
 
+def modifier_samples():
+    """Appended after the style vectors, so the ids before them stay."""
+    flag = "\U0001F1EB\U0001F1F7"
+    return [
+        # A flag pair followed by an emoji modifier is one cluster (UAX #29 GB9: the modifier is Extend), so no batch
+        # may start at the flag's second half; FoundationNetworking's composed-sequence ranges overlap there and AF's
+        # loop writes that half twice (docs/matrix/FINDINGS.md F-4, found by `conformance fuzz`).
+        (flag + "\U0001F3FD", "a flag pair followed by an emoji modifier: one cluster"),
+        (flag * 13 + "\U0001F3FD", "thirteen flags, the last with an emoji modifier: its cluster straddles unit 50"),
+    ]
+
+
 def build():
     f = VectorFile("percent-escape", "batching",
                    "AF's 50-unit batches widened to whole composed character sequences; output identical for every batch size (SPEC §1.4)",
@@ -58,4 +70,11 @@ def build():
         s = "a" * 49 + "\U0001F474\U0001F3FB" + " ~/?"
         f.add("batching with the %s style; expected text from %s" % (style, oracle), {"text": s},
               {"text": fn(s), "batches": batches(s, 50)}, options={"reportBatches": True, "style": style}, refs=refs)
+    for s, what in modifier_samples():
+        exp_text = af(s)
+        for size in (50, 1, 2, 3):
+            f.add("%s, batchSize %d: the whole escape once (SPEC §1.4: each batch starts where the last ended), batches "
+                  "from SPEC §1.4 over regex \\X clusters, text from urllib quote" % (what, size),
+                  {"text": s}, {"text": exp_text, "batches": batches(s, size)},
+                  options={"reportBatches": True, "batchSize": size})
     return f
