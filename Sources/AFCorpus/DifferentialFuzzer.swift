@@ -145,11 +145,11 @@ public struct DifferentialFuzzer {
     }
 
     /// A decoded response's members are data: `output.object.a.b: members differ: missing ["k"], …`
-    /// is `output.object.…: members differ`, one class whatever the keys.
+    /// is `output.object…: members differ`, one class whatever the keys and indices.
     static func dataless(_ s: String) -> String {
         var s = s
-        if s.hasPrefix("output.object."), let colon = s.range(of: ": ") {
-            s = "output.object.…" + s[colon.lowerBound...]
+        if s.hasPrefix("output.object.") || s.hasPrefix("output.object["), let colon = s.range(of: ": ") {
+            s = "output.object…" + s[colon.lowerBound...]
         }
         if let r = s.range(of: "members differ: missing ") { s = String(s[..<r.lowerBound]) + "members differ" }
         return s
