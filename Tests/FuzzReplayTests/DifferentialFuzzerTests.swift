@@ -139,7 +139,10 @@ import TestSupport
                 #"output.object.a/.b: members differ: missing ["\u{FEFF}k"], unexpected ["k"]"#,
                 "output.object…: members differ"
             ),
-            ("output.object[].d: same members in a different order", "output.object…: same members in a different order"),
+            (
+                "output.object[].d: same members in a different order",
+                "output.object…: same members in a different order"
+            ),
             (#"output.object: members differ: missing ["x"], unexpected []"#, "output.object: members differ"),
         ]
         for (signature, kind) in cases {
