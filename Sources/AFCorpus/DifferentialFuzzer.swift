@@ -111,7 +111,9 @@ public struct DifferentialFuzzer {
     public static func signature(_ r: RunResult) -> String {
         let component = r.vector.component
         return kind(
-            of: CorpusDifferential.signature(r, unit: { ByteKind.of(unit: $0, component: component).rawValue }),
+            of: CorpusDifferential.signature(
+                r, unit: { ByteKind.of(unit: $0, component: component).rawValue },
+                path: { datalessPath($0) ?? CorpusDifferential.indexless($0) }),
             component: component)
     }
 
@@ -142,6 +144,12 @@ public struct DifferentialFuzzer {
             out += unit == 0 || urlTextComponents.contains(component) ? kind : ByteKind.byte.rawValue
         }
         return Self.dataless(Self.countless(out + rest))
+    }
+
+    /// `output.object…` for a field below a decoded response's object, whose keys and indices are data
+    /// (a key may even hold `: `, so the path is collapsed before it is joined to the note).
+    static func datalessPath(_ path: String) -> String? {
+        path.hasPrefix("output.object.") || path.hasPrefix("output.object[") ? "output.object…" : nil
     }
 
     /// A decoded response's members are data: `output.object.a.b: members differ: missing ["k"], …`

@@ -124,8 +124,11 @@ public enum CorpusDifferential {
     }
 
     /// What differs, in words that group: who rejected the input, or the first differing field.
-    /// `unit` names the bytes quoted where two texts part (by default, the bytes themselves).
-    public static func signature(_ r: RunResult, unit: ([UInt8]) -> String = escaped) -> String {
+    /// `unit` names the bytes quoted where two texts part (by default, the bytes themselves), `path`
+    /// the field (by default without its array indices).
+    public static func signature(
+        _ r: RunResult, unit: ([UInt8]) -> String = escaped, path: (String) -> String = indexless
+    ) -> String {
         if case .harnessError(let m) = r.status {
             return "harness error: " + String(RequestIDs.stripped(m).prefix { $0 != ";" }.prefix(120))
         }
@@ -139,9 +142,9 @@ public enum CorpusDifferential {
         default:
             guard let m = r.mismatches.first else { return "differs" }
             if let e = m.expected.flatMap(DiffFormatter.byteView), let a = m.actual.flatMap(DiffFormatter.byteView) {
-                return "\(indexless(m.path)): " + textDifference(e, a, unit: unit)
+                return "\(path(m.path)): " + textDifference(e, a, unit: unit)
             }
-            return "\(indexless(m.path)): \(m.note)"
+            return "\(path(m.path)): \(m.note)"
         }
     }
 
@@ -177,7 +180,7 @@ public enum CorpusDifferential {
     }
 
     /// `output.parts[3].body` → `output.parts[].body`.
-    static func indexless(_ path: String) -> String {
+    public static func indexless(_ path: String) -> String {
         var out = ""
         var skipping = false
         for ch in path {
