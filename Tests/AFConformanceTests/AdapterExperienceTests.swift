@@ -97,7 +97,8 @@ struct AdapterExperienceTests {
             crashLines.last?.contains("not sent: the implementation failed 5 consecutive query-string requests") == true
         )
         #expect(run.output.contains("crash cap reached in query-string"))
-        #expect(run.output.contains("  media-type      126 passed      0 failed"))
+        // The other component runs as usual: all of it passes, whatever the number of its vectors.
+        #expect(lines.contains { $0.hasPrefix("  media-type ") && $0.hasSuffix(" passed      0 failed") })
     }
 
     /// `--write-expected-failures` writes the list that makes the same run green; a named list that
