@@ -88,8 +88,14 @@ public struct DifferentialFuzzer {
         (self.targets, self.pools, self.tokens, self.known) = (targets, pools, tokens, known)
     }
 
+    /// The class key of a signature written with bytes (a classes.json entry, a stored key).
     public static func key(_ implementation: String, _ component: String, _ signature: String) -> String {
-        "\(implementation)\t\(component)\t\(kind(of: signature, component: component))"
+        key(implementation, component, kind: kind(of: signature, component: component))
+    }
+
+    /// The class key of a signature already in kinds (``signature(_:)``'s), without reading it again.
+    static func key(_ implementation: String, _ component: String, kind: String) -> String {
+        "\(implementation)\t\(component)\t\(kind)"
     }
 
     /// The class keys `classes` (an adapter's classes.json) names for `implementation`, with the class
@@ -156,8 +162,8 @@ public struct DifferentialFuzzer {
     /// is `output.object…: members differ`, one class whatever the keys and indices.
     static func dataless(_ s: String) -> String {
         var s = s
-        if s.hasPrefix("output.object.") || s.hasPrefix("output.object["), let colon = s.range(of: ": ") {
-            s = "output.object…" + s[colon.lowerBound...]
+        if let colon = s.range(of: ": "), let path = datalessPath(String(s[..<colon.lowerBound])) {
+            s = path + s[colon.lowerBound...]
         }
         if let r = s.range(of: "members differ: missing ") { s = String(s[..<r.lowerBound]) + "members differ" }
         return s
@@ -267,7 +273,7 @@ public struct DifferentialFuzzer {
         let keys = parallelMap(implementations.count) { i in
             Set(
                 Self.disagreements(mutants, implementations[i].source).values.map {
-                    Self.key(implementations[i].name, $0.vector.component, Self.signature($0))
+                    Self.key(implementations[i].name, $0.vector.component, kind: Self.signature($0))
                 })
         }
         return keys.reduce(into: []) { $0.formUnion($1) }
@@ -307,7 +313,7 @@ public struct DifferentialFuzzer {
             for (i, results) in found.enumerated() {
                 for (id, r) in results.sorted(by: { $0.key < $1.key }) {
                     let sig = Self.signature(r)
-                    let key = Self.key(implementations[i].name, r.vector.component, sig)
+                    let key = Self.key(implementations[i].name, r.vector.component, kind: sig)
                     totals.classes[key, default: 0] += 1
                     totals.disagreements += 1
                     if !known.contains(key) {

@@ -211,15 +211,10 @@ def _glob_regex(pattern):
     out, i = [], 0
     while i < len(pattern):
         c = pattern[i]
-        if pattern.startswith("**", i):
+        anything = next((t for t in ("**", "...", "…") if pattern.startswith(t, i)), None)
+        if anything:
             out.append(".*")
-            i += 2
-        elif c == "…":
-            out.append(".*")
-            i += 1
-        elif pattern.startswith("...", i):
-            out.append(".*")
-            i += 3
+            i += len(anything)
         elif c == "*":
             out.append("[^/]*")
             i += 1

@@ -53,7 +53,7 @@ public struct SuiteInfo: Sendable, Equatable {
         var files: [String] = []
         do { try collect(root, ".", into: &files) } catch { throw HarnessError(root, error.message) }
         var listing = SHA256()
-        for rel in files.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+        for rel in files.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             // sha256sum escapes a name holding a backslash or a newline; the recipe would no longer match.
             if rel.contains("\\") || rel.contains("\n") {
                 throw HarnessError(FileSystem.join(root, rel), "a suite file's name must not hold \\ or a newline")
