@@ -100,7 +100,10 @@ struct RunCommand: ParsableCommand {
             report = VectorRunner.run(set, selection: vectors.selection, expectedFailures: xfail, source: source)
             progress.finish()
         } else {
-            report = VectorRunner.run(set, selection: vectors.selection, expectedFailures: xfail, jobs: jobs)
+            // The paths inside the bundled vectors are relative to its suite root (VECTORS.md §1.1).
+            report = try VectorPaths.evaluating(from: vectors.directories.isEmpty ? vectors.root : nil) {
+                VectorRunner.run(set, selection: vectors.selection, expectedFailures: xfail, jobs: jobs)
+            }
         }
         report.loadNanoseconds = report.evalNanoseconds > 0 ? (FileSystem.now() - start) - report.evalNanoseconds : 0
         print(Reporters.console(report, maxDiffs: maxDiffs, verbose: verbose))

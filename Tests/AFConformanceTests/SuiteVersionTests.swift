@@ -117,4 +117,28 @@ import Testing
         #expect(request["input"]?["suite"]?["vectors"] == .string(suite.vectors))
         #expect(request["input"]?["protocol"] == .string("1.1"))
     }
+
+    /// A runner started anywhere evaluates the bundled vectors from their suite root: the multipart
+    /// `path` parts name files relative to it (VECTORS.md §1.1), so a run from another directory
+    /// failed every one of them before.
+    @Test func aRunFromAnotherDirectoryResolvesPathsFromTheSuiteRoot() throws {
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("afs-cwd-\(UUID())")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let vectors = FileManager.default.currentDirectoryPath + "/Vectors"
+        let p = Process()
+        p.executableURL = EvalChild.binary
+        p.arguments = ["run", "--filter", "multipart/"]
+        p.currentDirectoryURL = elsewhere
+        p.environment = ["AFS_CONFORMANCE_VECTORS": vectors]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let last = text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(p.terminationStatus == 0, "\(last)")
+        #expect(last.hasSuffix(" 0 failed, 0 expected, 0 n/a") && !last.hasPrefix("0 passed"), "\(last)")
+    }
 }

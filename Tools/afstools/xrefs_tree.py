@@ -139,6 +139,10 @@ class Tree:
             mine = {re.sub(r"\\\([^)]*\)", "*", n) for n in mine}
             self.package_executables[pkg] = mine
             names |= mine | set(re.findall(r'Package\(\s*name:\s*"([^"]+)"', text))
+        # The runner's name where the wheel installs it (README "Without Swift"), read from its one home.
+        shipped = "Tools/afstools/release/afs_conformance/__init__.py"
+        release = self.read(shipped) if shipped in self.file_set else ""
+        names |= set(re.findall(r'^SCRIPT = "([^"]+)"', release, re.M))
         return names
 
     def foreign_modules(self):

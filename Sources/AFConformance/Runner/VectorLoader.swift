@@ -1,6 +1,10 @@
 import AFSerialization
 import AFVectorFormat
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Finds, parses, schema-checks and cross-checks vector files.
 ///
 /// Layout: `DIR/<component>/<topic>.json`. Files directly in `DIR` (`coverage.json`,
@@ -244,13 +248,57 @@ public struct VectorLoader: Sendable {
 
 /// Where the bundled vectors live.
 public enum VectorPaths {
-    /// `./Vectors` when run from the package root (the usual `swift run conformance`), else the
-    /// `Vectors` folder of the source tree this binary was built from.
+    /// The environment variable that names a vectors directory to use instead of the bundled one.
+    public static let environmentVariable = "AFS_CONFORMANCE_VECTORS"
+
+    /// The first of: `$AFS_CONFORMANCE_VECTORS`; the release layouts beside this executable
+    /// (`<dir>/Vectors` in the tarball, `<dir>/../share/afs-conformance/Vectors` where pip installs the
+    /// wheel); `./Vectors` when run from the package root (the usual `swift run conformance`); the
+    /// `Vectors` folder of the source tree this binary was built from. The release layouts come before
+    /// the working directory, so an installed runner never picks up a checkout's vectors by accident.
     public static func defaultRoot() -> String {
+        if let named = getenv(environmentVariable).map({ String(cString: $0) }), !named.isEmpty { return named }
+        if let exe = executablePath() {
+            let dir = FileSystem.parent(exe)
+            for candidate in [
+                FileSystem.join(dir, "Vectors"), FileSystem.join(dir, "../share/afs-conformance/Vectors"),
+            ]
+            where FileSystem.isFile(schemaFile(root: candidate)) {
+                guard let real = realpath(candidate, nil) else { return candidate }
+                defer { free(real) }
+                return String(cString: real)
+            }
+        }
         if FileSystem.isFile(schemaFile(root: "Vectors")) { return "Vectors" }
         var p = #filePath
         for _ in 0..<4 { p = FileSystem.parent(p) }  // Runner → AFConformance → Sources → package
         return FileSystem.join(p, "Vectors")
+    }
+
+    /// This process's executable, from `/proc/self/exe` (argv[0] may be a bare name found on PATH).
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The suite root of a vectors directory: the folder holding it, which the paths inside vectors
+    /// (multipart `path` parts) are relative to (VECTORS.md §1.1).
+    public static func suiteRoot(of vectors: String) -> String { FileSystem.parent(vectors) }
+
+    /// Runs `body` with the working directory at `vectors`' suite root, and back where it was after, so
+    /// that the paths inside vectors resolve from anywhere. Nothing changes when the suite root is the
+    /// working directory already (the usual `Vectors` of the package root), or `vectors` is nil
+    /// (directories named on the command line keep the caller's directory, as they always have).
+    public static func evaluating<T>(from vectors: String?, _ body: () throws -> T) throws -> T {
+        guard let vectors else { return try body() }
+        let root = suiteRoot(of: vectors)
+        guard !root.isEmpty, root != ".", let here = getcwd(nil, 0) else { return try body() }
+        defer { free(here) }
+        guard chdir(root) == 0 else { throw HarnessError(root, "cannot enter the suite root: errno \(errno)") }
+        defer { _ = chdir(here) }
+        return try body()
     }
 
     public static func schemaFile(root: String) -> String { FileSystem.join(root, "schema/vectors.schema.json") }
