@@ -34,6 +34,7 @@ extension FuzzBody {
 
     /// The libFuzzer entry point's body: runs and aborts (so libFuzzer reports a crash) on failure.
     public static func fuzzerEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        FuzzOracles.announceOnce(target: name)
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
         do {
             try run(bytes: bytes)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The references a fuzz body checks the core against that live in modules of their own (expat,
 /// vapor/multipart-kit), so that `conformance` and builds without them link none: the executable or
 /// test that links one installs it here, once per process, and a body whose reference is nil skips
@@ -17,4 +21,27 @@ public struct FuzzOracles {
 
     /// Adds references to the installed set.
     public static func install(_ change: (inout FuzzOracles) -> Void) { change(&installed) }
+
+    /// The oracles kept here, by the names the targets' descriptors give them (`scripts/fuzz/targets.json`),
+    /// each with whether it is installed.
+    public var presence: [(name: String, installed: Bool)] {
+        [("multipart-kit-differential", multipartReference != nil), ("expat-strict-xml-verdict", xmlReference != nil)]
+    }
+
+    nonisolated(unsafe) private static var announced = false
+
+    /// Writes, once per process, which of these oracles the executable runs with: a build that links
+    /// one but never installs it would otherwise skip its comparisons in silence. The OSS-Fuzz build
+    /// check (`afstools.ossfuzz`) reads this line and fails a target whose descriptor names an oracle
+    /// that is not installed.
+    public static func announceOnce(target: String) {
+        guard !announced else { return }
+        announced = true
+        func list(_ installed: Bool) -> String {
+            let names = Self.installed.presence.filter { $0.installed == installed }.map(\.name)
+            return names.isEmpty ? "none" : names.joined(separator: ", ")
+        }
+        let line = "fuzz-\(target): oracles installed: \(list(true)); not installed: \(list(false))\n"
+        _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
 }

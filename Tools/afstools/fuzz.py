@@ -52,7 +52,12 @@ def bin_dir():
 def options(target, root=ROOT):
     """The [libfuzzer] section of Corpus/<t>/<t>.options (the OSS-Fuzz format ClusterFuzzLite reads
     too), in order; '#' starts a comment. No file: {}."""
-    path, out, section = os.path.join(root, "Corpus", target, target + ".options"), {}, None
+    return options_at(os.path.join(root, "Corpus", target, target + ".options"))
+
+
+def options_at(path):
+    """The [libfuzzer] section of the .options file at `path`; {} when there is none."""
+    out, section = {}, None
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             for line in f:
