@@ -9,6 +9,10 @@ project's machines), so that `.clusterfuzzlite/build.sh` is run the way ClusterF
 
 What is emulated, from google/oss-fuzz at 955c6866c152471d78c7472c0f1f354343548b9f (read, not copied):
 
+- the image: its Swift must accept what build.sh passes (`image_problems()`: the untagged
+  base-builder-swift has Swift 6.1.3, without SwiftPM's --sanitize=fuzzer), and the runner image
+  ClusterFuzzLite picks (project.yaml's base_os_version) must match the builder;
+
 - the environment `compile` gives build.sh (infra/base-images/base-image/Dockerfile:32-35 SRC, OUT,
   WORK; base-clang/Dockerfile:59-71 the default CFLAGS; base-builder/Dockerfile:73-108 the
   per-sanitizer SANITIZER_FLAGS_* and COVERAGE_FLAGS*; base-builder/compile:77-141, which composes
@@ -88,6 +92,38 @@ def undefined_supported():
         p = subprocess.run([os.path.join(toolchain.swift_bin_dir() or toolchain.FALLBACK, "swiftc"),
                             "-sanitize=undefined", source, "-o", os.path.join(d, "u")], capture_output=True, text=True)
         return p.returncode == 0, (p.stdout + p.stderr).strip().splitlines()[0] if p.returncode else ""
+
+
+# The Swift each base-builder-swift image installs (google/oss-fuzz infra/base-images/base-builder/
+# install_swift.sh:41-44 for the untagged legacy image, install_swift_ubuntu-24-04.sh:62).
+IMAGE_SWIFT = {"": (6, 1, 3), "latest": (6, 1, 3), "ubuntu-24-04": (6, 2, 3)}
+FUZZER_FLAG_SINCE = (6, 2)  # SwiftPM's --sanitize=fuzzer (swift-package-manager d23e6a7b7, first in 6.2)
+
+
+def image_problems(root=ROOT):
+    """What the real image would refuse that this machine's newer toolchain accepts: the builder's
+    Swift must have SwiftPM's --sanitize=fuzzer (build.sh passes it), and ClusterFuzzLite must run the
+    matching runner image (project.yaml's base_os_version)."""
+    with open(os.path.join(root, ".clusterfuzzlite", "Dockerfile")) as f:
+        m = re.search(r"^FROM\s+gcr\.io/oss-fuzz-base/base-builder-swift(?::(\S+))?\s*$", f.read(), re.M)
+    if not m:
+        return [".clusterfuzzlite/Dockerfile: no FROM gcr.io/oss-fuzz-base/base-builder-swift[:tag] line"]
+    tag = m.group(1) or ""
+    problems = []
+    swift = IMAGE_SWIFT.get(tag)
+    if swift is None:
+        problems.append(f".clusterfuzzlite/Dockerfile: base-builder-swift:{tag} is not an image this check knows")
+    elif swift[:2] < FUZZER_FLAG_SINCE:
+        problems.append(f".clusterfuzzlite/Dockerfile: base-builder-swift:{tag or '(untagged)'} has Swift "
+                        f"{'.'.join(map(str, swift))}, whose SwiftPM has no --sanitize=fuzzer (build.sh needs it): "
+                        f"use :ubuntu-24-04")
+    with open(os.path.join(root, ".clusterfuzzlite", "project.yaml")) as f:
+        m = re.search(r"^base_os_version:\s*(\S+)", f.read(), re.M)
+    os_version = m.group(1) if m else ""
+    if tag not in ("", "latest") and os_version != tag:
+        problems.append(f".clusterfuzzlite/project.yaml: base_os_version is {os_version or 'unset'}, the Dockerfile's "
+                        f"builder is {tag}: ClusterFuzzLite would run the targets in another image")
+    return problems
 
 
 def environment(sanitizer, out, work, src):
@@ -435,6 +471,12 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.command == "code-change":
         return code_change(a.commit, a.fuzz_seconds)
+    if a.command in ("build", "all"):
+        problems = image_problems()
+        for p in problems:
+            print("FAIL " + p)
+        if problems:
+            return 1
     names = fuzz.load().names()
     targets = select(names, a.targets.split(",") if a.targets else None, a.rotate, a.slot)
     sanitizers = a.sanitizer or ["address", "coverage"]

@@ -90,6 +90,28 @@ class Checks(unittest.TestCase):
             ossfuzz.select(names, ["nope"], None, None)
 
 
+class Image(unittest.TestCase):
+    def problems(self, dockerfile, project):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, ".clusterfuzzlite"))
+            for name, text in (("Dockerfile", dockerfile), ("project.yaml", project)):
+                with open(os.path.join(d, ".clusterfuzzlite", name), "w") as f:
+                    f.write(text)
+            return ossfuzz.image_problems(d)
+
+    def test_the_builder_must_have_swiftpms_fuzzer_flag_and_a_matching_runner(self):
+        good = "FROM gcr.io/oss-fuzz-base/base-builder-swift:ubuntu-24-04\n"
+        self.assertEqual(self.problems(good, "language: swift\nbase_os_version: ubuntu-24-04\n"), [])
+        untagged = self.problems("FROM gcr.io/oss-fuzz-base/base-builder-swift\n", "language: swift\n")
+        self.assertEqual(len(untagged), 1)
+        self.assertIn("Swift 6.1.3", untagged[0])
+        mismatch = self.problems(good, "language: swift\n")
+        self.assertIn("base_os_version is unset", mismatch[0])
+
+    def test_the_repositorys_own_files_pass(self):
+        self.assertEqual(ossfuzz.image_problems(), [])
+
+
 class CodeChange(unittest.TestCase):
     def test_the_targets_a_change_reaches(self):
         names = ossfuzz.fuzz.load().names()
