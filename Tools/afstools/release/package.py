@@ -281,14 +281,20 @@ def _folders(names):
     return out
 
 
-def write_tarball(binary, build_json, out, root=ROOT):
-    """Writes the tarball into `out`; returns its path."""
+def _inputs(binary, build_json, root):
+    """What both packages are made of: the suite's version, the build's record (checked against it),
+    the suite's files, the vectors' digest and the commit time every member is stamped with."""
     version = suite_version(root)
     build = load_build(build_json, binary)
     _check_versions(version, build, build_json)
     suite = suite_files(root)
     digest = vectors_digest(root, [n[len("Vectors/"):] for n, _ in suite if n.startswith("Vectors/")])
-    mtime = commit_time(root)
+    return version, build, suite, digest, commit_time(root)
+
+
+def write_tarball(binary, build_json, out, root=ROOT):
+    """Writes the tarball into `out`; returns its path."""
+    version, build, suite, digest, mtime = _inputs(binary, build_json, root)
     top = "%s-%s" % (SCRIPT, version)
     members = [(BINARY, binary)] + suite + [(QUICKSTART, quickstart("tarball", version, digest, build).encode())]
     sums = "".join("%s  %s\n" % (_sha256(src), name) for name, src in sorted(members, key=lambda m: m[0].encode()))
@@ -366,13 +372,8 @@ def _record_hash(data_or_path):
 
 def write_wheel(binary, build_json, out, root=ROOT):
     """Writes the wheel into `out`; returns its path."""
-    version = suite_version(root)
+    version, build, suite, digest, mtime = _inputs(binary, build_json, root)
     v = pep440(version)
-    build = load_build(build_json, binary)
-    _check_versions(version, build, build_json)
-    suite = suite_files(root)
-    digest = vectors_digest(root, [n[len("Vectors/"):] for n, _ in suite if n.startswith("Vectors/")])
-    mtime = commit_time(root)
     data = "%s-%s.data" % (PACKAGE, v)
     info = "%s-%s.dist-info" % (PACKAGE, v)
     guide = quickstart("wheel", version, digest, build)
