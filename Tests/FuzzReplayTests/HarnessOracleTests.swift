@@ -9,6 +9,19 @@ import Testing
 /// model is checked here against the reference itself. Findings that were harness bugs; their
 /// reproducers live in `Corpus/<target>/regressions/harness-*` and `foundation-*`.
 @Suite struct HarnessOracleTests {
+    /// plist-request: the tests link Foundation dynamically, which writes every array, so every tree the
+    /// replay meets is compared byte for byte; only a static Foundation (OSS-Fuzz's builds) narrows the
+    /// comparison (docs/matrix/FINDINGS.md F-5). The same objects in both spellings, as the body hands them.
+    @Test func dynamicFoundationWritesArraysSoEveryPlistTreeIsCompared() throws {
+        #expect(PlistRequestFuzz.foundationWritesArrays)
+        let tree = ParameterValue.dictionary([.init("k", .array([.string("x"), .integer(2)]))])
+        let swift = try PropertyListSerialization.data(
+            fromPropertyList: tree.foundationBodyObject, format: .xml, options: 0)
+        let ns = try PropertyListSerialization.data(
+            fromPropertyList: tree.foundationPlistObject, format: .xml, options: 0)
+        #expect(swift == ns && String(decoding: ns, as: UTF8.self).contains("<array>"))
+    }
+
     /// json: Foundation drops a raw U+FEFF that starts a raw run of a string (after the quote or
     /// an escape). Each case: the string's JSON source, what it means (RFC 8259 §7, written by
     /// hand) and what Foundation reads (the same minus the U+FEFFs the model says it drops).
