@@ -34,8 +34,6 @@ fi
 SWIFTFLAGS="$SWIFTFLAGS --sanitize=fuzzer"
 
 source scripts/fuzz/targets.sh
-# The OSS-Fuzz emulation (scripts/fuzz/oss_fuzz.py) may build a share of the targets; the image never sets this.
-if [ -n "${AFS_OSSFUZZ_TARGETS:-}" ]; then read -ra FUZZ_TARGETS <<< "$AFS_OSSFUZZ_TARGETS"; fi
 export AFS_FUZZ=1  # Package.swift declares the fuzz-<target> executables only then
 export AFS_FUZZ_GLOBAL_FLAGS=1  # the flags above go to every module; libFuzzer supplies main
 scratch="$WORK/swift-build-$SANITIZER"

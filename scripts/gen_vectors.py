@@ -9,14 +9,7 @@
 The generators are the package Tools/vectorgen (its __init__.py maps it), installed editable with its
 pinned oracles by .ci/setup (Tools/vectorgen/pyproject.toml).
 """
-import sys
-
-try:
-    from vectorgen.cli import main
-except ModuleNotFoundError as e:  # the package, not one of its dependencies
-    if e.name != "vectorgen":
-        raise
-    sys.exit("vectorgen is not installed: run .ci/setup (or python3 -m pip install -e Tools/vectorgen)")
+from _entry import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run("vectorgen.cli")

@@ -164,7 +164,7 @@ def build(sanitizer, targets):
     work = os.path.join(WORKDIR, "work")
     os.makedirs(work, exist_ok=True)
     env = environment(sanitizer, out, work, os.path.dirname(ROOT))
-    env["AFS_OSSFUZZ_TARGETS"] = " ".join(targets)
+    env["AFS_FUZZ_TARGETS"] = " ".join(targets)
     start = time.monotonic()
     log = os.path.join(WORKDIR, f"build-{sanitizer}.log")
     with open(log, "w") as f:

@@ -194,6 +194,10 @@ class Tree:
                 for pkg, mod, name in re.findall(r"^\s*from\s+(afstools|vectorgen)((?:\.\w+)*)\s+import\s+(\w+)", text, re.M):
                     base = "Tools/" + pkg + mod.replace(".", "/")
                     todo += [base + ".py", base + "/__init__.py", base + "/" + name + ".py"]
+                # scripts/_entry.py's run("afstools.mutation.cli"): the module it runs.
+                for pkg, mod in re.findall(r'^\s*run\("(afstools|vectorgen)((?:\.\w+)*)"\)', text, re.M):
+                    base = "Tools/" + pkg + mod.replace(".", "/")
+                    todo += [base + ".py", base + "/__init__.py"]
             self._script_subcommands[rel] = names or None
         return self._script_subcommands[rel]
 

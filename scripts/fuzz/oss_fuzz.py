@@ -1,13 +1,10 @@
 #!/usr/bin/env python3
 """OSS-Fuzz's build and build check, emulated: `--help`; the code is in Tools/afstools/ossfuzz.py."""
+import os
 import sys
 
-try:
-    from afstools import ossfuzz
-except ModuleNotFoundError as e:  # the package, not one of its dependencies
-    if e.name != "afstools":
-        raise
-    sys.exit("afstools is not installed: run .ci/setup (or python3 -m pip install -e Tools/afstools)")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # scripts/
+from _entry import run  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(ossfuzz.main())
+    run("afstools.ossfuzz")

@@ -3,6 +3,8 @@
 _afs_tools() { python3 -m afstools.fuzz "$@"; }  # Tools/afstools, installed by .ci/setup
 # shellcheck disable=SC2207  # names have no spaces
 FUZZ_TARGETS=($(_afs_tools names)) || { echo "targets.sh: cannot read scripts/fuzz/targets.json (python3 -m afstools.fuzz: run .ci/setup)" >&2; return 1; }
+# A share of them, for every script that sources this (the OSS-Fuzz emulation builds a rotating quarter).
+if [ -n "${AFS_FUZZ_TARGETS:-}" ]; then read -ra FUZZ_TARGETS <<< "$AFS_FUZZ_TARGETS"; fi
 FUZZ_SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 FUZZ_BIN=${FUZZ_BIN:-"$FUZZ_SCRATCH/release"}
 

@@ -1,13 +1,10 @@
 #!/usr/bin/env python3
 """Real faults replayed against the harness: `--help`; the code is in Tools/afstools/faults/, the data in docs/faults/."""
+import os
 import sys
 
-try:
-    from afstools.faults import cli
-except ModuleNotFoundError as e:  # the package, not one of its dependencies
-    if e.name != "afstools":
-        raise
-    sys.exit("afstools is not installed: run .ci/setup (or python3 -m pip install -e Tools/afstools)")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # scripts/
+from _entry import run  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(cli.main())
+    run("afstools.faults.cli")

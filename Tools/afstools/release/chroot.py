@@ -201,7 +201,8 @@ def write_reference(args):
 
 
 def dist_files():
-    """The wheel and the tarball `release.py wheel` and `tarball` wrote for this tree's version."""
+    """The wheel and the tarball `release.py wheel` and `tarball` wrote for this tree's version, and the
+    build's record (build.json) they were made from."""
     dist = os.path.join(ROOT, static_build.DIST)
     try:
         with open(os.path.join(dist, "build.json")) as f:
@@ -214,14 +215,14 @@ def dist_files():
     if missing:
         raise SystemExit(f"release check: {static_build.DIST} has no {', '.join(missing)} "
                          "(python3 scripts/release.py tarball, then wheel)")
-    return files
+    return files + [built]
 
 
 def check(args):
     if os.geteuid() != 0:
         raise SystemExit("release check: needs root (debootstrap, chroot, mount)")
     timer = Timer()
-    wheel, tarball = dist_files()
+    wheel, tarball, built = dist_files()
     archive, how = timer.run("base root", base_archive)
     seen = run_inside(archive, wheel, tarball, timer)
     if os.path.isfile(reference_file()):
@@ -238,8 +239,6 @@ def check(args):
         ("tarball --version", strip_root(seen.get("tversion")), strip_root(ref["version"])),
     ]
     failed = [c for c in comparisons if c[1] != c[2] or (c[0][0] in "WT" and not RESULT.match(c[1] or ""))]
-    with open(os.path.join(ROOT, static_build.DIST, "build.json")) as f:
-        built = json.load(f)
     lines = [
         "## The release without Swift",
         "",
