@@ -28,7 +28,7 @@ public enum ResponseInput: CorpusTarget {
         oracles: [
             "expat-strict-xml-verdict", "standard-library-transcoding", "null-cleaning-independent-cleaner",
             "independent-png-check", "foundation-plist-error", "compound-first-object-wins",
-            "parse-error-chains-validation",
+            "parse-error-chains-validation", "forked-plist-reader",
         ])
 
     public enum Serializer: CaseIterable, Sendable { case http, json, xml, image, plist, compound }
@@ -65,24 +65,29 @@ public enum ResponseInput: CorpusTarget {
         return s
     }
 
-    /// The serializer the header picks; `withPlist: false` leaves Foundation's property-list
-    /// reader out of the compound serializer (the fuzz body's budget, see `ResponseFuzz.plistBudget`).
-    package static func serializer(_ s: Serializer, _ flags: UInt8, withPlist: Bool = true) -> any ResponseSerializing {
+    /// The serializer the header picks; property lists, alone or in the compound serializer, are
+    /// read by `plistReader` (fuzz-response reads them in a child process, AFFuzzBodies' `ForkedPlistReader`).
+    package static func serializer(_ s: Serializer, _ flags: UInt8, plistReader: PropertyListReader = .foundation)
+        -> any ResponseSerializing
+    {
         switch s {
         case .http: HTTPResponseSerializer()
         case .json: json(flags)
         case .xml: XMLResponseSerializer()
         case .image: ImageResponseSerializer()
-        case .plist: PropertyListResponseSerializer()
-        case .compound: CompoundResponseSerializer(serializers: components(flags, withPlist: withPlist))
+        case .plist: PropertyListResponseSerializer(reader: plistReader)
+        case .compound: CompoundResponseSerializer(serializers: components(flags, plistReader: plistReader))
         }
     }
 
-    /// AF's usual compound order: JSON first, then XML, image and property list (unless
-    /// `withPlist` is false).
-    package static func components(_ flags: UInt8, withPlist: Bool = true) -> [any ResponseSerializing] {
-        [json(flags), XMLResponseSerializer(), ImageResponseSerializer()]
-            + (withPlist ? [PropertyListResponseSerializer()] : [])
+    /// AF's usual compound order: JSON first, then XML, image and property list.
+    package static func components(_ flags: UInt8, plistReader: PropertyListReader = .foundation)
+        -> [any ResponseSerializing]
+    {
+        [
+            json(flags), XMLResponseSerializer(), ImageResponseSerializer(),
+            PropertyListResponseSerializer(reader: plistReader),
+        ]
     }
 }
 

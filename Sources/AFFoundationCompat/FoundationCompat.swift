@@ -22,8 +22,12 @@ extension AFSError {
 public enum PropertyListJSON {
     public static func json(_ v: Any) -> JSONValue {
         if type(of: v) == Bool.self, let b = v as? Bool { return .bool(b) }
+        // Containers before NSNumber: casting a Swift array or dictionary to a class bridges the
+        // whole container first, only to fail.
         switch v {
         case let s as String: return .string(s)
+        case let a as [Any]: return .array(a.map(json))
+        case let d as [String: Any]: return .object(d.keys.sorted().map { .init($0, json(d[$0]!)) })
         case let n as NSNumber:
             let t = String(cString: n.objCType)
             if t == "c" || t == "B" { return .bool(n.boolValue) }
@@ -39,30 +43,48 @@ public enum PropertyListJSON {
         case let d as Date:
             let f = ISO8601DateFormatter()
             return .obj(["$date": .string(f.string(from: d))])
-        case let a as [Any]: return .array(a.map(json))
-        case let d as [String: Any]: return .object(d.keys.sorted().map { .init($0, json(d[$0]!)) })
         default: return .string("\(v)")
         }
     }
 }
 
+/// Where a property list is read, and how its answer comes back: the parsed value as ordered JSON
+/// (``PropertyListJSON``), or Foundation's error (``AFSError/init(foundation:)``).
+/// ``foundation`` reads in this process. A fuzz target whose run lasts a night reads in a child
+/// process instead (AFFuzzBodies' `ForkedPlistReader`), because swift-corelibs-foundation leaks
+/// about 900 bytes for every property list it refuses (swiftlang/swift-corelibs-foundation#3366).
+public struct PropertyListReader: Sendable {
+    public var read: @Sendable ([UInt8]) -> Result<JSONValue, AFSError>
+
+    public init(read: @escaping @Sendable ([UInt8]) -> Result<JSONValue, AFSError>) { self.read = read }
+
+    /// Foundation's `PropertyListSerialization`, in this process.
+    public static let foundation = PropertyListReader { body in
+        do {
+            let value = try PropertyListSerialization.propertyList(from: Data(body), options: [], format: nil)
+            return .success(PropertyListJSON.json(value))
+        } catch {
+            return .failure(AFSError(foundation: error))
+        }
+    }
+}
+
 /// AF's property-list serializer (SPEC §6.5): validate; no body → no object; otherwise parse
-/// with Foundation's `PropertyListSerialization`, parse errors outermost.
+/// with Foundation's `PropertyListSerialization` (through ``reader``), parse errors outermost.
 public struct PropertyListResponseSerializer: ResponseSerializing {
     public var validation = ResponseValidation(acceptableContentTypes: ["application/x-plist"])
-    public init() {}
+    public var reader: PropertyListReader
+    public init(reader: PropertyListReader = .foundation) { self.reader = reader }
 
     public func serialize(_ response: HTTPResponse, profile: Profile) -> ResponseSerialization {
         let (outcome, stop) = validateForParsing(response, profile: profile)
         if stop { return ResponseSerialization(valid: false, error: outcome.error) }
         guard let body = response.body else { return ResponseSerialization(valid: outcome.valid, error: outcome.error) }
-        do {
-            let value = try PropertyListSerialization.propertyList(from: Data(body), options: [], format: nil)
-            return ResponseSerialization(
-                valid: outcome.valid, object: .propertyList(PropertyListJSON.json(value)), error: outcome.error)
-        } catch {
-            return ResponseSerialization(
-                valid: outcome.valid, error: AFSError(foundation: error).chaining(outcome.error))
+        switch reader.read(body) {
+        case .success(let value):
+            return ResponseSerialization(valid: outcome.valid, object: .propertyList(value), error: outcome.error)
+        case .failure(let error):
+            return ResponseSerialization(valid: outcome.valid, error: error.chaining(outcome.error))
         }
     }
 }

@@ -23,6 +23,9 @@ public protocol FuzzBody {
     /// The target's name: its corpus is `Corpus/<name>/`, its executable `fuzz-<name>`.
     static var name: String { get }
     static func run(_ input: inout CorpusInput) throws(FuzzFailure)
+    /// A line the executable writes to standard error at exit, beside libFuzzer's final statistics;
+    /// nil (the default): none.
+    static var exitReport: String? { get }
 }
 
 extension FuzzBody {
@@ -33,8 +36,11 @@ extension FuzzBody {
     }
 
     /// The libFuzzer entry point's body: runs and aborts (so libFuzzer reports a crash) on failure.
+    public static var exitReport: String? { nil }
+
     public static func fuzzerEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         FuzzOracles.announceOnce(target: name)
+        ExitReport.registerOnce { Self.exitReport }
         let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
         do {
             try run(bytes: bytes)
@@ -63,5 +69,19 @@ public enum FuzzTargets {
             ResponseFuzz.self,
             PlistRequestFuzz.self,
         ]
+    }
+}
+
+/// The executable's ``FuzzBody/exitReport``, written by an `atexit` handler registered at its first input.
+enum ExitReport {
+    nonisolated(unsafe) private static var report: (() -> String?)?
+
+    static func registerOnce(_ r: @escaping () -> String?) {
+        guard report == nil else { return }
+        report = r
+        atexit {
+            guard let text = ExitReport.report?() else { return }
+            _ = Array("\(text)\n".utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
     }
 }

@@ -2,16 +2,22 @@
     import Glibc
 #endif
 
+import AFFoundationCompat
+
 /// The references a fuzz body checks the core against that live in modules of their own (expat,
-/// vapor/multipart-kit), so that `conformance` and builds without them link none: the executable or
-/// test that links one installs it here, once per process, and a body whose reference is nil skips
-/// that comparison. The one place such hooks are kept.
+/// vapor/multipart-kit), so that `conformance` and builds without them link none, and the readers a
+/// night-long run needs out of its own process (Foundation's property-list reader in a child): the
+/// executable or test that wants one installs it here, once per process; a body whose reference is
+/// nil skips that comparison, and one without a reader reads in process. The one place such hooks are kept.
 public struct FuzzOracles {
     /// vapor/multipart-kit (AFFuzzMultipartKitOracle): the parts of (body, boundary), or nil when
     /// it rejects the input.
     public var multipartReference: (([UInt8], String) -> [MultipartParserFuzz.ReferencePart]?)?
     /// expat (AFFuzzXMLOracle): nil when it accepts a whole document, else (error code, byte index).
     public var xmlReference: (([UInt8]) -> (code: Int, byteIndex: Int)?)?
+    /// Foundation's property-list reader in a child process (``ForkedPlistReader``); nil: Foundation
+    /// reads in this process, whose per-refusal leak a night-long run cannot afford.
+    public var plistReader: PropertyListReader?
 
     public init() {}
 
@@ -25,7 +31,11 @@ public struct FuzzOracles {
     /// The oracles kept here, by the names the targets' descriptors give them (`scripts/fuzz/targets.json`),
     /// each with whether it is installed.
     public var presence: [(name: String, installed: Bool)] {
-        [("multipart-kit-differential", multipartReference != nil), ("expat-strict-xml-verdict", xmlReference != nil)]
+        [
+            ("multipart-kit-differential", multipartReference != nil),
+            ("expat-strict-xml-verdict", xmlReference != nil),
+            ("forked-plist-reader", plistReader != nil),
+        ]
     }
 
     nonisolated(unsafe) private static var announced = false

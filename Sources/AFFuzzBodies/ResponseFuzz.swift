@@ -18,26 +18,19 @@ import Foundation
 public enum ResponseFuzz: FuzzBody {
     public static var name: String { ResponseInput.name }
 
-    /// How many more plist or compound inputs may reach Foundation's property-list reader in this
-    /// process; nil: no limit. swift-corelibs-foundation leaks about 900 bytes per property list
-    /// it refuses (#3366), which would bring a night's fuzzing to its RSS limit within the hour:
-    /// fuzz-response sets a budget, after which plist inputs are skipped and the compound
-    /// serializer leaves Foundation out.
-    nonisolated(unsafe) public static var plistBudget: Int?
+    /// How property lists are read, alone or in the compound serializer: by the installed
+    /// ``FuzzOracles/plistReader`` (fuzz-response installs ``ForkedPlistReader``), else by Foundation
+    /// in this process (the replay tests).
+    static var plistReader: PropertyListReader { FuzzOracles.installed.plistReader ?? .foundation }
 
-    static var plistBudgetLeft: Bool { plistBudget.map { $0 > 0 } ?? true }
+    public static var exitReport: String? { ForkedPlistReader.summary }
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = ResponseInput.setUp(&input)
         let response = setup.response, body = response.body ?? [], profile = setup.profile
-        if setup.serializer == .plist, !plistBudgetLeft { return }
-        defer {  // each plist or compound input may reach Foundation's reader once (or twice)
-            if let budget = plistBudget, budget > 0, setup.serializer == .plist || setup.serializer == .compound {
-                plistBudget = budget - 1
-            }
-        }
-        let chosen = ResponseInput.serializer(setup.serializer, setup.flags, withPlist: plistBudgetLeft)
+        let chosen = ResponseInput.serializer(setup.serializer, setup.flags, plistReader: plistReader)
         let result = chosen.serialize(response, profile: profile)
+        if let death = ForkedPlistReader.takeDeath() { throw FuzzFailure(death) }
         // (The compound serializer returns a component's result, validity included: checked below.)
         let validation = chosen.validation.validate(response, profile: profile)
         try check(
@@ -66,9 +59,10 @@ public enum ResponseFuzz: FuzzBody {
             try checkPlist(result, body)
         case .compound:
             // SPEC §6.5: the first component result with an object wins; none: the plain HTTP result.
-            let first = ResponseInput.components(setup.flags, withPlist: plistBudgetLeft).lazy.map {
+            let first = ResponseInput.components(setup.flags, plistReader: plistReader).lazy.map {
                 $0.serialize(response, profile: profile)
             }.first { $0.object != nil }
+            if let death = ForkedPlistReader.takeDeath() { throw FuzzFailure(death) }
             let expected = first ?? HTTPResponseSerializer().serialize(response, profile: profile)
             try check(result == expected, "compound: \(result), expected \(expected)")
         }
@@ -148,8 +142,7 @@ public enum ResponseFuzz: FuzzBody {
 
     /// The serializer is Foundation's reader behind AF's validation, so its verdict is Foundation's by
     /// construction; checked: the error AF users see is Foundation's (NSCocoaErrorDomain, its text
-    /// given). (Reading the body a second time here would
-    /// double swift-corelibs-foundation's per-failure leak, #3366, over a night's run.)
+    /// given).
     static func checkPlist(_ result: ResponseSerialization, _ body: [UInt8]) throws(FuzzFailure) {
         if let e = parseError(result) {
             try check(

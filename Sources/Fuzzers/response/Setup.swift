@@ -1,17 +1,18 @@
 import AFFuzzBodies
 import AFFuzzXMLOracle
 
-/// Before each input: expat as the strict-XML reference, installed once, and the budget of property
-/// lists Foundation may read in this process (≈ 90 MB of its leak, then plists are skipped).
+/// Before each input: expat as the strict-XML reference, and Foundation's property-list reader in
+/// a child process (swift-corelibs-foundation's per-refusal leak stays there), installed once.
 func prepare() {
     if FuzzOracles.installed.xmlReference == nil {
         ExpatOracle.install()
-        ResponseFuzz.plistBudget = 100_000
+        ForkedPlistReader.install()
     }
 }
 
 /// LeakSanitizer's built-in suppressions: swift-corelibs-foundation leaks the CFError of a property
-/// list it cannot read (swiftlang/swift-corelibs-foundation#3366, open), which is not our code.
+/// list it cannot read (swiftlang/swift-corelibs-foundation#3366, open), which is not our code. The
+/// forked reader's children exit without a leak check; the process's own probe reads remain.
 @_cdecl("__lsan_default_suppressions")
 public func lsanDefaultSuppressions() -> UnsafePointer<CChar> {
     let text: StaticString = "leak:CFPropertyListCreateWithData\n"

@@ -1,0 +1,305 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import AFFoundationCompat
+import AFSerialization
+
+/// Foundation's property-list reader in a child process, for fuzz-response (SPEC §6.5).
+///
+/// swift-corelibs-foundation leaks about 900 bytes for every property list it refuses
+/// (swiftlang/swift-corelibs-foundation#3366). In the fuzzing process that would reach the RSS limit
+/// within a night; here the leak stays in a child, which is replaced after ``readsPerChild`` reads,
+/// so every plist and compound input reaches Foundation for the whole run.
+///
+/// The child is forked from the fuzzing process, so it runs the same Foundation on the same bytes;
+/// a request is a length-prefixed body over a Unix socket, the answer ``PlistReply``'s encoding of
+/// ``PropertyListReader/foundation``'s result. A child that dies (a crash in Foundation, an
+/// AddressSanitizer report, which it writes to the shared standard error) is reported by
+/// ``takeDeath()`` as a failure of the input that was being read. A child that hangs keeps the
+/// parent waiting until libFuzzer's `-timeout` ends it, on that input too.
+public enum ForkedPlistReader {
+    /// Reads before a child is replaced: at most about 18 MB of leak in a child.
+    public static let readsPerChild = 20_000
+
+    public static let reader = PropertyListReader { body in read(body) }
+
+    nonisolated(unsafe) private static var child: (pid: pid_t, socket: Int32)?
+    nonisolated(unsafe) private static var reads = 0
+    nonisolated(unsafe) private static var totalReads = 0, children = 0
+    nonisolated(unsafe) private static var death: String?
+    nonisolated(unsafe) private static var warnedNoChild = false
+
+    /// How many property lists children read, and how many children there were; nil when none.
+    public static var summary: String? {
+        children == 0 ? nil : "fuzz-response: \(totalReads) property lists read in \(children) child processes"
+    }
+
+    /// How the last child died while reading, once; nil if none did since the last call.
+    public static func takeDeath() -> String? {
+        defer { death = nil }
+        return death
+    }
+
+    /// Installs the reader as ``FuzzOracles/plistReader`` after checking that it answers as
+    /// Foundation in this process does, for a property list and for a refusal; stops the process
+    /// otherwise (a broken transport would otherwise be every plist input's fault).
+    public static func install() {
+        let probes: [[UInt8]] = [
+            Array("<plist><dict><key>a</key><array><integer>1</integer><true/></array></dict></plist>".utf8),
+            Array("<plist><dict><key>a</key></plist>".utf8),
+        ]
+        for body in probes where read(body) != PropertyListReader.foundation.read(body) {
+            let line = "fuzz-response: the forked property-list reader disagrees with Foundation in process\n"
+            _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            abort()
+        }
+        FuzzOracles.install { $0.plistReader = reader }
+    }
+
+    static func read(_ body: [UInt8]) -> Result<JSONValue, AFSError> {
+        if reads >= readsPerChild, let c = child {
+            child = nil
+            _ = reap(c)
+        }
+        guard let c = child ?? spawn() else {
+            if !warnedNoChild {
+                warnedNoChild = true
+                let line = "fuzz-response: no child for the property-list reader (errno \(errno)); reading in process\n"
+                _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            }
+            return PropertyListReader.foundation.read(body)
+        }
+        guard Frame.send(c.socket, body), let reply = Frame.receive(c.socket) else {
+            child = nil
+            let how = reap(c)
+            death = "Foundation's property-list reader died in its child process (\(how)) reading this body"
+            return .failure(AFSError(domain: "ForkedPlistReader", code: -1, message: how))
+        }
+        reads += 1
+        totalReads += 1
+        guard let result = PlistReply.decode(reply) else {
+            child = nil
+            _ = reap(c)
+            death = "the property-list reader's child sent an answer that does not decode (\(reply.count) bytes)"
+            return .failure(AFSError(domain: "ForkedPlistReader", code: -2, message: "undecodable reply"))
+        }
+        return result
+    }
+
+    private static func spawn() -> (pid: pid_t, socket: Int32)? {
+        var fds: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
+            return nil
+        }
+        fflush(nil)
+        let pid = fork()
+        if pid < 0 {
+            close(fds[0])
+            close(fds[1])
+            return nil
+        }
+        if pid == 0 {
+            close(fds[0])
+            serve(fds[1])
+        }
+        close(fds[1])
+        reads = 0
+        children += 1
+        child = (pid, fds[0])
+        return child
+    }
+
+    /// The child: answers until the parent closes its end, then exits without the parent's exit
+    /// handlers (libFuzzer's, LeakSanitizer's report of the very leak this process exists to hold).
+    private static func serve(_ socket: Int32) -> Never {
+        // libFuzzer's handlers would report a crash here as the parent's current input and write an
+        // artifact for it; the parent reports it instead, from the exit status.
+        for sig in [SIGALRM, SIGINT, SIGTERM, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGUSR1, SIGUSR2] {
+            signal(sig, SIG_DFL)
+        }
+        if let symbol = dlsym(nil, "__sanitizer_set_death_callback") {
+            typealias SetCallback = @convention(c) ((@convention(c) () -> Void)?) -> Void
+            unsafeBitCast(symbol, to: SetCallback.self)(nil)
+        }
+        while let body = Frame.receive(socket) {
+            guard Frame.send(socket, PlistReply.encode(PropertyListReader.foundation.read(body))) else { break }
+        }
+        _exit(0)
+    }
+
+    /// Closes the socket (a live child then reads its end and exits) and collects the child.
+    private static func reap(_ c: (pid: pid_t, socket: Int32)) -> String {
+        close(c.socket)
+        var status: Int32 = 0
+        while waitpid(c.pid, &status, 0) < 0, errno == EINTR {}
+        let signal = status & 0x7f
+        return signal == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(signal)"
+    }
+
+    /// A 4-byte little-endian length, then the bytes.
+    enum Frame {
+        static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+            let n = UInt32(bytes.count)
+            let framed = [UInt8(n & 0xff), UInt8(n >> 8 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 24)] + bytes
+            return framed.withUnsafeBytes { buffer in
+                var done = 0
+                while done < buffer.count {
+                    let k = Glibc.send(fd, buffer.baseAddress! + done, buffer.count - done, Int32(MSG_NOSIGNAL))
+                    if k < 0, errno == EINTR { continue }
+                    guard k > 0 else { return false }
+                    done += k
+                }
+                return true
+            }
+        }
+
+        static func receive(_ fd: Int32) -> [UInt8]? {
+            guard let header = exactly(fd, 4) else { return nil }
+            let n = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
+            return exactly(fd, n)
+        }
+
+        private static func exactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
+            var out = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let k = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, count - done) }
+                if k < 0, errno == EINTR { continue }
+                guard k > 0 else { return nil }
+                done += k
+            }
+            return out
+        }
+    }
+}
+
+/// The child's answer on the wire: `S` and a value, or `F` and Foundation's error as
+/// ``AFSError/init(foundation:)`` makes it (domain, code, message, context; nothing else is set).
+/// Values: `n` null, `t`/`f`, `#` number text, `s` string, `a` count and items, `o` count and
+/// (key, value) pairs; strings and counts with a 4-byte little-endian length.
+enum PlistReply {
+    static func encode(_ result: Result<JSONValue, AFSError>) -> [UInt8] {
+        var out: [UInt8] = []
+        switch result {
+        case .success(let v):
+            out.append(UInt8(ascii: "S"))
+            value(v, to: &out)
+        case .failure(let e):
+            out.append(UInt8(ascii: "F"))
+            string(e.domain, to: &out)
+            string(String(e.code), to: &out)
+            string(e.message, to: &out)
+            count(e.context.count, to: &out)
+            for key in e.context.keys.sorted() {
+                string(key, to: &out)
+                string(e.context[key]!, to: &out)
+            }
+        }
+        return out
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Result<JSONValue, AFSError>? {
+        var r = Reader(bytes: bytes)
+        let result: Result<JSONValue, AFSError>
+        switch r.byte() {
+        case UInt8(ascii: "S"):
+            guard let v = r.value() else { return nil }
+            result = .success(v)
+        case UInt8(ascii: "F"):
+            guard let domain = r.string(), let code = r.string().flatMap({ Int($0) }), let message = r.string(),
+                let n = r.count()
+            else { return nil }
+            var context: [String: String] = [:]
+            for _ in 0..<n {
+                guard let k = r.string(), let v = r.string() else { return nil }
+                context[k] = v
+            }
+            result = .failure(AFSError(domain: domain, code: code, message: message, context: context))
+        default: return nil
+        }
+        return r.offset == bytes.count ? result : nil
+    }
+
+    private static func count(_ n: Int, to out: inout [UInt8]) {
+        out += [UInt8(n & 0xff), UInt8(n >> 8 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 24 & 0xff)]
+    }
+
+    private static func string(_ s: String, to out: inout [UInt8]) {
+        count(s.utf8.count, to: &out)
+        out += s.utf8
+    }
+
+    private static func value(_ v: JSONValue, to out: inout [UInt8]) {
+        switch v {
+        case .null: out.append(UInt8(ascii: "n"))
+        case .bool(let b): out.append(UInt8(ascii: b ? "t" : "f"))
+        case .number(let text):
+            out.append(UInt8(ascii: "#"))
+            string(text, to: &out)
+        case .string(let s):
+            out.append(UInt8(ascii: "s"))
+            string(s, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "a"))
+            count(items.count, to: &out)
+            for item in items { value(item, to: &out) }
+        case .object(let members):
+            out.append(UInt8(ascii: "o"))
+            count(members.count, to: &out)
+            for m in members {
+                string(m.key, to: &out)
+                value(m.value, to: &out)
+            }
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        mutating func byte() -> UInt8? {
+            guard offset < bytes.count else { return nil }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func count() -> Int? {
+            guard bytes.count - offset >= 4 else { return nil }
+            defer { offset += 4 }
+            return (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+
+        mutating func string() -> String? {
+            guard let n = count(), bytes.count - offset >= n else { return nil }
+            defer { offset += n }
+            return String(validating: bytes[offset..<offset + n], as: UTF8.self)
+        }
+
+        mutating func value() -> JSONValue? {
+            switch byte() {
+            case UInt8(ascii: "n"): return .null
+            case UInt8(ascii: "t"): return .bool(true)
+            case UInt8(ascii: "f"): return .bool(false)
+            case UInt8(ascii: "#"): return string().map { .number($0) }
+            case UInt8(ascii: "s"): return string().map { .string($0) }
+            case UInt8(ascii: "a"):
+                guard let n = count(), n <= bytes.count - offset else { return nil }
+                var items: [JSONValue] = []
+                for _ in 0..<n {
+                    guard let v = value() else { return nil }
+                    items.append(v)
+                }
+                return .array(items)
+            case UInt8(ascii: "o"):
+                guard let n = count(), n <= bytes.count - offset else { return nil }
+                var members: [JSONValue.Member] = []
+                for _ in 0..<n {
+                    guard let k = string(), let v = value() else { return nil }
+                    members.append(.init(k, v))
+                }
+                return .object(members)
+            default: return nil
+            }
+        }
+    }
+}
