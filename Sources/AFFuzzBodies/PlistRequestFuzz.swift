@@ -2,6 +2,7 @@ import AFCorpusFormat
 import AFFoundationCompat
 import AFSerialization
 import Foundation
+import Synchronization
 
 /// SPEC §3.4 property-list request bodies against Foundation's `PropertyListSerialization`.
 ///
@@ -14,6 +15,8 @@ import Foundation
 /// merge, Foundation reads both bodies to the same object), Content-Type `application/x-plist`
 /// unless the request had one. Trees deeper than ``RequestFuzz/foundationDepth`` are only read back, and
 /// so are trees with arrays where Foundation cannot write them (``foundationWritesArrays``).
+/// A tree and body Foundation has already passed in this process are not compared again
+/// (``FoundationVerdicts``); the executable says how many at its exit.
 public enum PlistRequestFuzz: FuzzBody {
     public static var name: String { PlistRequestInput.name }
 
@@ -29,6 +32,8 @@ public enum PlistRequestFuzz: FuzzBody {
             (try? PropertyListSerialization.data(fromPropertyList: $0, format: .xml, options: 0)) != nil
         }
     }()
+
+    public static var exitReport: String? { FoundationVerdicts.summary }
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = PlistRequestInput.setUp(&input)
@@ -50,8 +55,10 @@ public enum PlistRequestFuzz: FuzzBody {
         switch result {
         case .failure(let e):
             if e.kind == .nestingTooDeep {
+                // SPEC §8: the limit admits maxParameterDepth nested containers, empty ones included.
                 try check(
-                    parameters.depth > Limits.default.maxParameterDepth, "depth error at depth \(parameters.depth)");
+                    parameters.nestedContainers > Limits.default.maxParameterDepth,
+                    "depth error with \(parameters.nestedContainers) nested containers")
                 return
             }
             try check(notPlist, "rejected a property-list tree: \(e)")
@@ -61,40 +68,87 @@ public enum PlistRequestFuzz: FuzzBody {
         case .success(let out):
             try check(!notPlist, "wrote a null or a set")
             try check(
+                parameters.nestedContainers <= Limits.default.maxParameterDepth,
+                "wrote \(parameters.nestedContainers) nested containers, over maxParameterDepth")
+            try check(
                 out.headers["Content-Type"] == contentType, "Content-Type \(out.headers["Content-Type"] ?? "none")")
             guard let body = out.body.bytes else { throw FuzzFailure("no body") }
-            guard parameters.depth <= RequestFuzz.foundationDepth,
-                Self.foundationWritesArrays
-                    || parameters.allNodes(where: { if case .array = $0 { false } else { true } })
-            else {
-                try check(
-                    (try? PropertyListSerialization.propertyList(from: Data(body), options: [], format: nil)) != nil,
-                    "PropertyListSerialization cannot read the body of a \(parameters.depth)-deep tree")
-                return
-            }
-            guard
-                let theirs = try? PropertyListSerialization.data(
-                    fromPropertyList: parameters.foundationPlistObject, format: .xml, options: 0)
-            else {
-                throw FuzzFailure("PropertyListSerialization refuses a tree without null or set")
-            }
-            if !parameters.dictionaryShape.duplicateKeys {
-                try check(
-                    body == Array(theirs),
-                    "body differs from PropertyListSerialization: \(String(decoding: body, as: UTF8.self).prefix(400)) "
-                        + "vs \(String(decoding: theirs, as: UTF8.self).prefix(400))"
-                )
-            } else {
-                // An NSDictionary keeps one of the equal keys; the model writes every entry, and a
-                // reader keeps the last. Both bodies must read back to the same property list.
-                func read(_ d: Data) -> Data? {
-                    (try? PropertyListSerialization.propertyList(from: d, options: [], format: nil)).flatMap {
-                        try? PropertyListSerialization.data(fromPropertyList: $0, format: .xml, options: 0)
-                    }
-                }
-                let a = read(Data(body)), b = read(theirs)
-                try check(a != nil && a == b, "body does not read back to PropertyListSerialization's")
-            }
+            let key = ParameterProgram.encode(parameters)
+            if let key, FoundationVerdicts.passed(key, body) { return }
+            try checkAgainstFoundation(parameters, body)
+            if let key { FoundationVerdicts.remember(key, body) }
         }
+    }
+
+    /// The body against Foundation: its own bytes for the same object, or (keys an NSDictionary
+    /// merges, trees Foundation cannot write) what it reads back.
+    static func checkAgainstFoundation(_ parameters: ParameterValue, _ body: [UInt8]) throws(FuzzFailure) {
+        guard parameters.depth <= RequestFuzz.foundationDepth,
+            Self.foundationWritesArrays
+                || parameters.allNodes(where: { if case .array = $0 { false } else { true } })
+        else {
+            try check(
+                (try? PropertyListSerialization.propertyList(from: Data(body), options: [], format: nil)) != nil,
+                "PropertyListSerialization cannot read the body of a \(parameters.depth)-deep tree")
+            return
+        }
+        guard
+            let theirs = try? PropertyListSerialization.data(
+                fromPropertyList: parameters.foundationPlistObject, format: .xml, options: 0)
+        else {
+            throw FuzzFailure("PropertyListSerialization refuses a tree without null or set")
+        }
+        if !parameters.dictionaryShape.duplicateKeys {
+            try check(
+                body == Array(theirs),
+                "body differs from PropertyListSerialization: \(String(decoding: body, as: UTF8.self).prefix(400)) "
+                    + "vs \(String(decoding: theirs, as: UTF8.self).prefix(400))"
+            )
+        } else {
+            // An NSDictionary keeps one of the equal keys; the model writes every entry, and a
+            // reader keeps the last. Both bodies must read back to the same property list
+            // (Foundation's reading, compared as ordered JSON with each value's type).
+            let a = PropertyListReader.foundation.read(body), b = PropertyListReader.foundation.read(Array(theirs))
+            try check((try? a.get()) != nil && a == b, "body does not read back to PropertyListSerialization's")
+        }
+    }
+}
+
+/// Foundation's verdicts already taken in this process, by tree (its exact ``ParameterProgram``
+/// encoding: strings by their bytes, doubles by their bits) and the body the core wrote for it.
+/// libFuzzer runs many inputs whose tree is one it has run before (a changed header byte, a byte
+/// after the root); Foundation's writer and reader are deterministic, so the same tree and the same
+/// body get the same verdict, and only a body the core has not written for that tree before is
+/// compared again. At most ``capacity`` entries, then it starts over.
+enum FoundationVerdicts {
+    static let capacity = 4_096
+
+    struct State {
+        var bodies: [[UInt8]: [UInt8]] = [:]
+        var lookups = 0, reused = 0
+    }
+
+    /// Locked: the replay tests run targets' bodies in parallel.
+    static let state = Mutex(State())
+
+    static func passed(_ tree: [UInt8], _ body: [UInt8]) -> Bool {
+        state.withLock { s in
+            s.lookups += 1
+            guard s.bodies[tree] == body else { return false }
+            s.reused += 1
+            return true
+        }
+    }
+
+    static func remember(_ tree: [UInt8], _ body: [UInt8]) {
+        state.withLock { s in
+            if s.bodies.count >= capacity { s.bodies.removeAll(keepingCapacity: true) }
+            s.bodies[tree] = body
+        }
+    }
+
+    /// How many verdicts were reused (the fuzz README's throughput).
+    static var summary: String {
+        state.withLock { "fuzz-plist-request: Foundation's verdict reused for \($0.reused) of \($0.lookups) bodies" }
     }
 }

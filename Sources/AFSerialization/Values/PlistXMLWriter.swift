@@ -32,7 +32,7 @@ public enum PlistXMLWriter {
         try element(value, frames: &frames, maxDepth: maxDepth, to: &out)
         while !frames.isEmpty {
             if let child = frames[frames.count - 1].advance() {
-                if let key = child.key { line(&out, frames.count, "<key>", escaped(key), "</key>") }
+                if let key = child.key { line(&out, frames.count, "<key>", escaping: key, "</key>") }
                 try element(child.value, frames: &frames, maxDepth: maxDepth, to: &out)
             } else {
                 let isArray = if case .array = frames.removeLast().children { true } else { false }
@@ -50,7 +50,7 @@ public enum PlistXMLWriter {
     {
         let indent = frames.count
         switch v {
-        case .string(let s): line(&out, indent, "<string>", escaped(s), "</string>")
+        case .string(let s): line(&out, indent, "<string>", escaping: s, "</string>")
         case .integer(let i): line(&out, indent, "<integer>", String(i), "</integer>")
         case .double(let d): line(&out, indent, "<real>", real(d), "</real>")
         case .bool(let b): line(&out, indent, b ? "<true/>" : "<false/>")
@@ -89,17 +89,28 @@ public enum PlistXMLWriter {
             ])
     }
 
-    static func line(_ out: inout [UInt8], _ indent: Int, _ parts: String...) {
+    /// One line: the indent, `open`, then `text` as it is, `close`; written in place (a line per
+    /// element, so no intermediate strings or arrays).
+    static func line(
+        _ out: inout [UInt8], _ indent: Int, _ open: StaticString, _ text: String = "", _ close: StaticString = ""
+    ) {
         out.append(contentsOf: repeatElement(0x09, count: indent))
-        for var p in parts { p.withUTF8 { out.append(contentsOf: $0) } }
+        append(open, to: &out)
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+        append(close, to: &out)
         out.append(0x0A)
     }
 
-    /// `&`, `<`, `>` as entities; runs without them are copied in bulk.
-    static func escaped(_ s: String) -> String {
-        var s = s
-        return s.withUTF8 { bytes -> String in
-            var out: [UInt8] = []
+    /// ``line(_:_:_:_:_:)`` with `text` escaped: `&`, `<`, `>` as entities; runs without them are
+    /// copied in bulk.
+    static func line(
+        _ out: inout [UInt8], _ indent: Int, _ open: StaticString, escaping text: String, _ close: StaticString
+    ) {
+        out.append(contentsOf: repeatElement(0x09, count: indent))
+        append(open, to: &out)
+        var text = text
+        text.withUTF8 { bytes in
             var runStart = 0
             while true {
                 let i = ByteScan.next(
@@ -108,19 +119,22 @@ public enum PlistXMLWriter {
                         ByteScan.hasByte(w, 0x26) || ByteScan.hasByte(w, 0x3C) || ByteScan.hasByte(w, 0x3E)
                     },
                     isSpecial: { b in b == 0x26 || b == 0x3C || b == 0x3E })
-                if i == bytes.count { break }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                if i == bytes.count { break }
                 switch bytes[i] {
-                case 0x26: out.append(contentsOf: "&amp;".utf8)
-                case 0x3C: out.append(contentsOf: "&lt;".utf8)
-                default: out.append(contentsOf: "&gt;".utf8)
+                case 0x26: append("&amp;", to: &out)
+                case 0x3C: append("&lt;", to: &out)
+                default: append("&gt;", to: &out)
                 }
                 runStart = i + 1
             }
-            if runStart == 0 { return String(decoding: bytes, as: UTF8.self) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            return String(decoding: out, as: UTF8.self)
         }
+        append(close, to: &out)
+        out.append(0x0A)
+    }
+
+    static func append(_ s: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     public static func real(_ d: Double) -> String {
@@ -146,6 +160,7 @@ public enum PlistXMLWriter {
 
     /// CoreFoundation's literal key order: UTF-16 code units; equal keys keep model order.
     static func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
+        if entries.count < 2 { return entries }
         let keyed = entries.enumerated().map { (Array($0.element.key.utf16), $0.offset, $0.element) }
         return keyed.sorted { a, b in
             if a.0 != b.0 { return a.0.lexicographicallyPrecedes(b.0) }
