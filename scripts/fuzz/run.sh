@@ -3,7 +3,8 @@
 # prints executions per second. Seeds come from Corpus/<target>/ (read only: new inputs go to
 # fuzz-out/<target>/corpus, crashes to fuzz-out/<target>/); the target's .dict and .options are used.
 # Exits non-zero if any target crashes, leaks, times out or runs out of memory.
-# Usage: scripts/fuzz/run.sh SECONDS [TARGET...]   (default: every target)
+# Usage: scripts/fuzz/run.sh [-j N] SECONDS [TARGET...]   (default: every target, one at a time;
+# -j N runs N at a time and prints each target's line, in the list's order, once all have ended)
 # Keep a crash: copy it to Corpus/<target>/regressions/<name> (replayed by `swift test`).
 set -uo pipefail
 export SWIFT_BACKTRACE=enable=no  # the Swift backtracer confuses ASan reports
@@ -13,16 +14,18 @@ export SWIFT_BACKTRACE=enable=no  # the Swift backtracer confuses ASan reports
 export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0:quarantine_size_mb=16}
 cd "$(dirname "$0")/../.."
 source scripts/fuzz/targets.sh
-seconds=${1:?usage: run.sh SECONDS [TARGET...]}
+jobs=1
+if [ "${1:-}" = "-j" ]; then jobs=${2:?usage: run.sh [-j N] SECONDS [TARGET...]}; shift 2; fi
+seconds=${1:?usage: run.sh [-j N] SECONDS [TARGET...]}
 shift
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${FUZZ_TARGETS[@]}")
 
-status=0
-for t in "${targets[@]}"; do
-  out="fuzz-out/$t"
+# One target: its lines go to fuzz-out/<target>/result, its status is the function's.
+run_one() {
+  local t=$1 out="fuzz-out/$1" rc execs rate cov
   mkdir -p "$out/corpus"
-  log="$out/run.log"
+  local log="$out/run.log"
   "$FUZZ_BIN/fuzz-$t" "$out/corpus" "Corpus/$t" -dict="Corpus/$t/$t.dict" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $(target_flags "$t") \
     -print_final_stats=1 -artifact_prefix="$out/" > "$log" 2>&1
@@ -31,11 +34,29 @@ for t in "${targets[@]}"; do
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
   cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1)
   if [ $rc -eq 0 ]; then
-    printf 'ok   fuzz-%-16s %4ss %10s execs %8s exec/s  %s\n' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "$cov"
+    printf 'ok   fuzz-%-16s %4ss %10s execs %8s exec/s  %s\n' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "$cov" \
+      > "$out/result"
   else
-    printf 'FAIL fuzz-%-16s exit %s after %s execs; see %s\n' "$t" "$rc" "${execs:-?}" "$log"
-    grep -E "invariant broken|ERROR:|SUMMARY|Test unit written" "$log" | head -5
-    status=1
+    { printf 'FAIL fuzz-%-16s exit %s after %s execs; see %s\n' "$t" "$rc" "${execs:-?}" "$log"
+      grep -E "invariant broken|ERROR:|SUMMARY|Test unit written" "$log" | head -5; } > "$out/result"
   fi
+  return $rc
+}
+
+status=0
+running=0
+for t in "${targets[@]}"; do
+  if [ "$jobs" -le 1 ]; then
+    run_one "$t" || status=1
+    cat "fuzz-out/$t/result"
+    continue
+  fi
+  if [ $running -ge "$jobs" ]; then wait -n || status=1; running=$((running - 1)); fi
+  run_one "$t" &
+  running=$((running + 1))
 done
+if [ "$jobs" -gt 1 ]; then
+  while [ $running -gt 0 ]; do wait -n || status=1; running=$((running - 1)); done
+  for t in "${targets[@]}"; do cat "fuzz-out/$t/result"; done
+fi
 exit $status
