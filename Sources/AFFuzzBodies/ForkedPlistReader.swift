@@ -4,34 +4,32 @@
 import AFFoundationCompat
 import AFSerialization
 
-/// Foundation's property-list reader in a child process, for fuzz-response (SPEC §6.5).
+/// Foundation's property-list reader in a child process (``ForkedChild``), for fuzz-response
+/// (SPEC §6.5).
 ///
 /// swift-corelibs-foundation leaks about 900 bytes for every property list it refuses
 /// (swiftlang/swift-corelibs-foundation#3366). In the fuzzing process that would reach the RSS limit
 /// within a night; here the leak stays in a child, which is replaced after ``readsPerChild`` reads,
-/// so every plist and compound input reaches Foundation for the whole run.
-///
-/// The child is forked from the fuzzing process, so it runs the same Foundation on the same bytes;
-/// a request is a length-prefixed body over a Unix socket, the answer ``PlistReply``'s encoding of
-/// ``PropertyListReader/foundation``'s result. A child that dies (a crash in Foundation, an
-/// AddressSanitizer report, which it writes to the shared standard error) is reported by
-/// ``takeDeath()`` as a failure of the input that was being read. A child that hangs keeps the
-/// parent waiting until libFuzzer's `-timeout` ends it, on that input too.
+/// so every plist and compound input reaches Foundation for the whole run. A request is the body,
+/// the answer ``PlistReply``'s encoding of ``PropertyListReader/foundation``'s result. A child that
+/// dies is reported by ``takeDeath()`` as a failure of the input that was being read.
 public enum ForkedPlistReader {
     /// Reads before a child is replaced: at most about 18 MB of leak in a child.
     public static let readsPerChild = 20_000
 
     public static let reader = PropertyListReader { body in read(body) }
 
-    nonisolated(unsafe) private static var child: (pid: pid_t, socket: Int32)?
-    nonisolated(unsafe) private static var reads = 0
-    nonisolated(unsafe) private static var totalReads = 0, children = 0
+    static let child = ForkedChild(
+        name: "fuzz-response: Foundation's property-list reader", requestsPerChild: readsPerChild
+    ) {
+        PlistReply.encode(PropertyListReader.foundation.read($0))
+    }
     nonisolated(unsafe) private static var death: String?
-    nonisolated(unsafe) private static var warnedNoChild = false
 
     /// How many property lists children read, and how many children there were; nil when none.
     public static var summary: String? {
-        children == 0 ? nil : "fuzz-response: \(totalReads) property lists read in \(children) child processes"
+        child.children == 0
+            ? nil : "fuzz-response: \(child.answered) property lists read in \(child.children) child processes"
     }
 
     /// How the last child died while reading, once; nil if none did since the last call.
@@ -49,126 +47,23 @@ public enum ForkedPlistReader {
             Array("<plist><dict><key>a</key></plist>".utf8),
         ]
         for body in probes where read(body) != PropertyListReader.foundation.read(body) {
-            let line = "fuzz-response: the forked property-list reader disagrees with Foundation in process\n"
-            _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            child.say("fuzz-response: the forked property-list reader disagrees with Foundation in process")
             abort()
         }
         FuzzOracles.install { $0.plistReader = reader }
     }
 
     static func read(_ body: [UInt8]) -> Result<JSONValue, AFSError> {
-        if reads >= readsPerChild, let c = child {
-            child = nil
-            _ = reap(c)
-        }
-        guard let c = child ?? spawn() else {
-            if !warnedNoChild {
-                warnedNoChild = true
-                let line = "fuzz-response: no child for the property-list reader (errno \(errno)); reading in process\n"
-                _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-            }
-            return PropertyListReader.foundation.read(body)
-        }
-        guard Frame.send(c.socket, body), let reply = Frame.receive(c.socket) else {
-            child = nil
-            let how = reap(c)
-            death = "Foundation's property-list reader died in its child process (\(how)) reading this body"
-            return .failure(AFSError(domain: "ForkedPlistReader", code: -1, message: how))
-        }
-        reads += 1
-        totalReads += 1
-        guard let result = PlistReply.decode(reply) else {
-            child = nil
-            _ = reap(c)
+        switch child.ask(body) {
+        case .answered(let reply):
+            if let result = PlistReply.decode(reply) { return result }
             death = "the property-list reader's child sent an answer that does not decode (\(reply.count) bytes)"
             return .failure(AFSError(domain: "ForkedPlistReader", code: -2, message: "undecodable reply"))
-        }
-        return result
-    }
-
-    private static func spawn() -> (pid: pid_t, socket: Int32)? {
-        var fds: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
-            return nil
-        }
-        fflush(nil)
-        let pid = fork()
-        if pid < 0 {
-            close(fds[0])
-            close(fds[1])
-            return nil
-        }
-        if pid == 0 {
-            close(fds[0])
-            serve(fds[1])
-        }
-        close(fds[1])
-        reads = 0
-        children += 1
-        child = (pid, fds[0])
-        return child
-    }
-
-    /// The child: answers until the parent closes its end, then exits without the parent's exit
-    /// handlers (libFuzzer's, LeakSanitizer's report of the very leak this process exists to hold).
-    private static func serve(_ socket: Int32) -> Never {
-        // libFuzzer's handlers would report a crash here as the parent's current input and write an
-        // artifact for it; the parent reports it instead, from the exit status.
-        for sig in [SIGALRM, SIGINT, SIGTERM, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGUSR1, SIGUSR2] {
-            signal(sig, SIG_DFL)
-        }
-        if let symbol = dlsym(nil, "__sanitizer_set_death_callback") {
-            typealias SetCallback = @convention(c) ((@convention(c) () -> Void)?) -> Void
-            unsafeBitCast(symbol, to: SetCallback.self)(nil)
-        }
-        while let body = Frame.receive(socket) {
-            guard Frame.send(socket, PlistReply.encode(PropertyListReader.foundation.read(body))) else { break }
-        }
-        _exit(0)
-    }
-
-    /// Closes the socket (a live child then reads its end and exits) and collects the child.
-    private static func reap(_ c: (pid: pid_t, socket: Int32)) -> String {
-        close(c.socket)
-        var status: Int32 = 0
-        while waitpid(c.pid, &status, 0) < 0, errno == EINTR {}
-        let signal = status & 0x7f
-        return signal == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(signal)"
-    }
-
-    /// A 4-byte little-endian length, then the bytes.
-    enum Frame {
-        static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-            let n = UInt32(bytes.count)
-            let framed = [UInt8(n & 0xff), UInt8(n >> 8 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 24)] + bytes
-            return framed.withUnsafeBytes { buffer in
-                var done = 0
-                while done < buffer.count {
-                    let k = Glibc.send(fd, buffer.baseAddress! + done, buffer.count - done, Int32(MSG_NOSIGNAL))
-                    if k < 0, errno == EINTR { continue }
-                    guard k > 0 else { return false }
-                    done += k
-                }
-                return true
-            }
-        }
-
-        static func receive(_ fd: Int32) -> [UInt8]? {
-            guard let header = exactly(fd, 4) else { return nil }
-            let n = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
-            return exactly(fd, n)
-        }
-
-        private static func exactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
-            var out = [UInt8](repeating: 0, count: count)
-            var done = 0
-            while done < count {
-                let k = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, count - done) }
-                if k < 0, errno == EINTR { continue }
-                guard k > 0 else { return nil }
-                done += k
-            }
-            return out
+        case .unavailable:
+            return PropertyListReader.foundation.read(body)
+        case .died(let how):
+            death = "Foundation's property-list reader died in its child process (\(how)) reading this body"
+            return .failure(AFSError(domain: "ForkedPlistReader", code: -1, message: how))
         }
     }
 }

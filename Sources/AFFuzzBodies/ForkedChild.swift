@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A helper process forked from a fuzz executable, which answers requests with `serve` over a
+/// Unix socket: where an oracle's cost would harm the fuzzing process (Foundation's leak), it runs
+/// here. fuzz-response reads property lists this way (``ForkedPlistReader``).
+///
+/// The child is forked at the first request and replaced after `requestsPerChild`, so what it leaks
+/// is bounded. It runs the same code on the same bytes as the process would. A child that dies (a
+/// crash, an AddressSanitizer report on the shared standard error) is ``Outcome/died(_:)`` for the
+/// request it was serving, which the caller reports as that input's failure; one that hangs keeps
+/// the fuzzer waiting until libFuzzer's `-timeout` ends it, on that input too. Used from one thread
+/// (libFuzzer's): a request is sent, then its answer received, before the next.
+public final class ForkedChild: @unchecked Sendable {
+    public enum Outcome: Equatable {
+        case answered([UInt8])
+        /// No child could be started (fork or socketpair failed): compute in process instead.
+        case unavailable
+        /// The child died serving the request: how (`killed by signal 6`, `exit status 1`).
+        case died(String)
+    }
+
+    public let name: String
+    public let requestsPerChild: Int
+    let serve: ([UInt8]) -> [UInt8]
+
+    private var child: (pid: pid_t, socket: Int32)?
+    private var served = 0
+    private var awaiting = false
+    private var warnedUnavailable = false
+    /// Requests answered, and children started, in this process.
+    public private(set) var answered = 0, children = 0
+
+    public init(name: String, requestsPerChild: Int, serve: @escaping ([UInt8]) -> [UInt8]) {
+        self.name = name
+        self.requestsPerChild = requestsPerChild
+        self.serve = serve
+    }
+
+    /// ``send(_:)`` then ``receive()``.
+    public func ask(_ request: [UInt8]) -> Outcome {
+        if let failed = send(request) { return failed }
+        return receive()
+    }
+
+    /// Sends a request; nil when it is on its way, else why not (its answer is then not awaited).
+    public func send(_ request: [UInt8]) -> Outcome? {
+        precondition(!awaiting, "\(name): a request is still unanswered")
+        if served >= requestsPerChild, let c = child {
+            child = nil
+            _ = reap(c)
+        }
+        guard let c = child ?? spawn() else {
+            if !warnedUnavailable {
+                warnedUnavailable = true
+                say("\(name): no child process (errno \(errno)); computing in process")
+            }
+            return .unavailable
+        }
+        guard Frame.send(c.socket, request) else { return died(c) }
+        awaiting = true
+        return nil
+    }
+
+    /// The answer to the request sent last.
+    public func receive() -> Outcome {
+        precondition(awaiting, "\(name): nothing was sent")
+        awaiting = false
+        guard let c = child else { return .unavailable }
+        guard let reply = Frame.receive(c.socket) else { return died(c) }
+        served += 1
+        answered += 1
+        return .answered(reply)
+    }
+
+    private func died(_ c: (pid: pid_t, socket: Int32)) -> Outcome {
+        child = nil
+        awaiting = false
+        return .died(reap(c))
+    }
+
+    /// Children still running when the process exits are ended and collected then: a container
+    /// whose first process reaps no orphans would otherwise keep each one as a zombie.
+    nonisolated(unsafe) private static var live: [ForkedChild] = []
+
+    private func spawn() -> (pid: pid_t, socket: Int32)? {
+        if Self.live.isEmpty {
+            atexit {
+                for helper in ForkedChild.live { helper.shutDown() }
+            }
+        }
+        if !Self.live.contains(where: { $0 === self }) { Self.live.append(self) }
+        var fds: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
+            return nil
+        }
+        fflush(nil)
+        let pid = fork()
+        if pid < 0 {
+            close(fds[0])
+            close(fds[1])
+            return nil
+        }
+        if pid == 0 {
+            close(fds[0])
+            run(fds[1])
+        }
+        close(fds[1])
+        served = 0
+        children += 1
+        child = (pid, fds[0])
+        return child
+    }
+
+    /// The child: answers until the parent closes its end, then exits without the parent's exit
+    /// handlers (libFuzzer's, LeakSanitizer's report of what the child exists to hold).
+    private func run(_ socket: Int32) -> Never {
+        // libFuzzer's handlers would report a crash here as the parent's current input and write an
+        // artifact for it; the parent reports it instead, from the exit status.
+        for sig in [SIGALRM, SIGINT, SIGTERM, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGUSR1, SIGUSR2] {
+            signal(sig, SIG_DFL)
+        }
+        if let symbol = dlsym(nil, "__sanitizer_set_death_callback") {
+            typealias SetCallback = @convention(c) ((@convention(c) () -> Void)?) -> Void
+            unsafeBitCast(symbol, to: SetCallback.self)(nil)
+        }
+        while let request = Frame.receive(socket) {
+            guard Frame.send(socket, serve(request)) else { break }
+        }
+        _exit(0)
+    }
+
+    /// Ends the child, if one runs (see ``live``).
+    func shutDown() {
+        guard let c = child else { return }
+        child = nil
+        _ = reap(c)
+    }
+
+    /// Closes the socket (a live child then reads its end and exits) and collects the child.
+    private func reap(_ c: (pid: pid_t, socket: Int32)) -> String {
+        close(c.socket)
+        var status: Int32 = 0
+        while waitpid(c.pid, &status, 0) < 0, errno == EINTR {}
+        let signal = status & 0x7f
+        return signal == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(signal)"
+    }
+
+    func say(_ line: String) {
+        _ = Array("\(line)\n".utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// A 4-byte little-endian length, then the bytes.
+    enum Frame {
+        static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+            let framed = length(bytes.count) + bytes
+            return framed.withUnsafeBytes { buffer in
+                var done = 0
+                while done < buffer.count {
+                    let k = Glibc.send(fd, buffer.baseAddress! + done, buffer.count - done, Int32(MSG_NOSIGNAL))
+                    if k < 0, errno == EINTR { continue }
+                    guard k > 0 else { return false }
+                    done += k
+                }
+                return true
+            }
+        }
+
+        static func receive(_ fd: Int32) -> [UInt8]? {
+            guard let header = exactly(fd, 4) else { return nil }
+            return exactly(fd, Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24)
+        }
+
+        static func length(_ n: Int) -> [UInt8] {
+            [UInt8(n & 0xff), UInt8(n >> 8 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 24 & 0xff)]
+        }
+
+        private static func exactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
+            var out = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let k = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, count - done) }
+                if k < 0, errno == EINTR { continue }
+                guard k > 0 else { return nil }
+                done += k
+            }
+            return out
+        }
+    }
+}
