@@ -160,7 +160,6 @@ public enum PlistXMLWriter {
 
     /// CoreFoundation's literal key order: UTF-16 code units; equal keys keep model order.
     static func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
-        if entries.count < 2 { return entries }
         let keyed = entries.enumerated().map { (Array($0.element.key.utf16), $0.offset, $0.element) }
         return keyed.sorted { a, b in
             if a.0 != b.0 { return a.0.lexicographicallyPrecedes(b.0) }
