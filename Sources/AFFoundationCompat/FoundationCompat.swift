@@ -51,8 +51,8 @@ public enum PropertyListJSON {
 /// Where a property list is read, and how its answer comes back: the parsed value as ordered JSON
 /// (``PropertyListJSON``), or Foundation's error (``AFSError/init(foundation:)``).
 /// ``foundation`` reads in this process. A fuzz target whose run lasts a night reads in a child
-/// process instead (AFFuzzBodies' `ForkedPlistReader`), because swift-corelibs-foundation leaks
-/// about 900 bytes for every property list it refuses (swiftlang/swift-corelibs-foundation#3366).
+/// process instead (AFFuzzBodies' `ForkedPlistReader`, which says why: Foundation's leak on every
+/// property list it refuses).
 public struct PropertyListReader: Sendable {
     public var read: @Sendable ([UInt8]) -> Result<JSONValue, AFSError>
 

@@ -54,7 +54,7 @@ public final class ForkedChild: @unchecked Sendable {
         guard let c = child ?? spawn() else {
             if !warnedUnavailable {
                 warnedUnavailable = true
-                say("\(name): no child process (errno \(errno)); computing in process")
+                standardError("\(name): no child process (errno \(errno)); computing in process")
             }
             return .unavailable
         }
@@ -147,10 +147,6 @@ public final class ForkedChild: @unchecked Sendable {
         return signal == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(signal)"
     }
 
-    func say(_ line: String) {
-        _ = Array("\(line)\n".utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    }
-
     /// A 4-byte little-endian length, then the bytes.
     enum Frame {
         static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
@@ -169,11 +165,17 @@ public final class ForkedChild: @unchecked Sendable {
 
         static func receive(_ fd: Int32) -> [UInt8]? {
             guard let header = exactly(fd, 4) else { return nil }
-            return exactly(fd, Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24)
+            return exactly(fd, length(in: header, at: 0))
         }
 
+        /// A length as the 4 little-endian bytes that precede what it counts.
         static func length(_ n: Int) -> [UInt8] {
             [UInt8(n & 0xff), UInt8(n >> 8 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 24 & 0xff)]
+        }
+
+        /// The length written by ``length(_:)`` at `offset` (4 bytes must be there).
+        static func length(in bytes: [UInt8], at offset: Int) -> Int {
+            (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
         }
 
         private static func exactly(_ fd: Int32, _ count: Int) -> [UInt8]? {

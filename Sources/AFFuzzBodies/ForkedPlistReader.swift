@@ -47,7 +47,7 @@ public enum ForkedPlistReader {
             Array("<plist><dict><key>a</key></plist>".utf8),
         ]
         for body in probes where read(body) != PropertyListReader.foundation.read(body) {
-            child.say("fuzz-response: the forked property-list reader disagrees with Foundation in process")
+            standardError("fuzz-response: the forked property-list reader disagrees with Foundation in process")
             abort()
         }
         FuzzOracles.install { $0.plistReader = reader }
@@ -69,9 +69,10 @@ public enum ForkedPlistReader {
 }
 
 /// The child's answer on the wire: `S` and a value, or `F` and Foundation's error as
-/// ``AFSError/init(foundation:)`` makes it (domain, code, message, context; nothing else is set).
+/// ``AFSError/init(foundation:)`` makes it (domain, code, message, context; nothing else is set),
+/// written as the value `{"domain", "code", "message", "context": {…}}`.
 /// Values: `n` null, `t`/`f`, `#` number text, `s` string, `a` count and items, `o` count and
-/// (key, value) pairs; strings and counts with a 4-byte little-endian length.
+/// (key, value) pairs; strings and counts with ``ForkedChild/Frame``'s 4-byte length.
 enum PlistReply {
     static func encode(_ result: Result<JSONValue, AFSError>) -> [UInt8] {
         var out: [UInt8] = []
@@ -81,14 +82,11 @@ enum PlistReply {
             value(v, to: &out)
         case .failure(let e):
             out.append(UInt8(ascii: "F"))
-            string(e.domain, to: &out)
-            string(String(e.code), to: &out)
-            string(e.message, to: &out)
-            count(e.context.count, to: &out)
-            for key in e.context.keys.sorted() {
-                string(key, to: &out)
-                string(e.context[key]!, to: &out)
-            }
+            value(
+                .obj([
+                    "domain": .string(e.domain), "code": .int(e.code), "message": .string(e.message),
+                    "context": .object(e.context.keys.sorted().map { .init($0, .string(e.context[$0]!)) }),
+                ]), to: &out)
         }
         return out
     }
@@ -101,13 +99,13 @@ enum PlistReply {
             guard let v = r.value() else { return nil }
             result = .success(v)
         case UInt8(ascii: "F"):
-            guard let domain = r.string(), let code = r.string().flatMap({ Int($0) }), let message = r.string(),
-                let n = r.count()
+            guard let e = r.value(), let domain = e["domain"]?.stringValue, case .number(let digits)? = e["code"],
+                let code = Int(digits), let message = e["message"]?.stringValue, let members = e["context"]?.objectValue
             else { return nil }
             var context: [String: String] = [:]
-            for _ in 0..<n {
-                guard let k = r.string(), let v = r.string() else { return nil }
-                context[k] = v
+            for m in members {
+                guard let v = m.value.stringValue else { return nil }
+                context[m.key] = v
             }
             result = .failure(AFSError(domain: domain, code: code, message: message, context: context))
         default: return nil
@@ -115,9 +113,7 @@ enum PlistReply {
         return r.offset == bytes.count ? result : nil
     }
 
-    private static func count(_ n: Int, to out: inout [UInt8]) {
-        out += [UInt8(n & 0xff), UInt8(n >> 8 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 24 & 0xff)]
-    }
+    private static func count(_ n: Int, to out: inout [UInt8]) { out += ForkedChild.Frame.length(n) }
 
     private static func string(_ s: String, to out: inout [UInt8]) {
         count(s.utf8.count, to: &out)
@@ -161,7 +157,7 @@ enum PlistReply {
         mutating func count() -> Int? {
             guard bytes.count - offset >= 4 else { return nil }
             defer { offset += 4 }
-            return (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+            return ForkedChild.Frame.length(in: bytes, at: offset)
         }
 
         mutating func string() -> String? {

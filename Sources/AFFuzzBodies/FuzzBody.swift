@@ -45,8 +45,7 @@ extension FuzzBody {
         do {
             try run(bytes: bytes)
         } catch {
-            let line = Array("fuzz-\(name): invariant broken: \(error.message)\n".utf8)
-            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            standardError("fuzz-\(name): invariant broken: \(error.message)")
             abort()
         }
         return 0
@@ -81,7 +80,12 @@ enum ExitReport {
         report = r
         atexit {
             guard let text = ExitReport.report?() else { return }
-            _ = Array("\(text)\n".utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            standardError(text)
         }
     }
+}
+
+/// Writes `line` and a newline to standard error, unbuffered (the process may abort next).
+func standardError(_ line: String) {
+    _ = Array("\(line)\n".utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }

@@ -51,7 +51,6 @@ public struct FuzzOracles {
             let names = Self.installed.presence.filter { $0.installed == installed }.map(\.name)
             return names.isEmpty ? "none" : names.joined(separator: ", ")
         }
-        let line = "fuzz-\(target): oracles installed: \(list(true)); not installed: \(list(false))\n"
-        _ = Array(line.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        standardError("fuzz-\(target): oracles installed: \(list(true)); not installed: \(list(false))")
     }
 }

@@ -52,13 +52,13 @@ public enum PlistRequestFuzz: FuzzBody {
             default: true
             }
         }
+        let nested = parameters.nestedContainers
         switch result {
         case .failure(let e):
             if e.kind == .nestingTooDeep {
                 // SPEC §8: the limit admits maxParameterDepth nested containers, empty ones included.
                 try check(
-                    parameters.nestedContainers > Limits.default.maxParameterDepth,
-                    "depth error with \(parameters.nestedContainers) nested containers")
+                    nested > Limits.default.maxParameterDepth, "depth error with \(nested) nested containers")
                 return
             }
             try check(notPlist, "rejected a property-list tree: \(e)")
@@ -68,8 +68,7 @@ public enum PlistRequestFuzz: FuzzBody {
         case .success(let out):
             try check(!notPlist, "wrote a null or a set")
             try check(
-                parameters.nestedContainers <= Limits.default.maxParameterDepth,
-                "wrote \(parameters.nestedContainers) nested containers, over maxParameterDepth")
+                nested <= Limits.default.maxParameterDepth, "wrote \(nested) nested containers, over maxParameterDepth")
             try check(
                 out.headers["Content-Type"] == contentType, "Content-Type \(out.headers["Content-Type"] ?? "none")")
             guard let body = out.body.bytes else { throw FuzzFailure("no body") }

@@ -11,8 +11,8 @@ func prepare() {
 }
 
 /// LeakSanitizer's built-in suppressions: swift-corelibs-foundation leaks the CFError of a property
-/// list it cannot read (swiftlang/swift-corelibs-foundation#3366, open), which is not our code. The
-/// forked reader's children exit without a leak check; the process's own probe reads remain.
+/// list it cannot read (see ``ForkedPlistReader``), which is not our code. The forked reader's
+/// children exit without a leak check; the process's own probe reads remain.
 @_cdecl("__lsan_default_suppressions")
 public func lsanDefaultSuppressions() -> UnsafePointer<CChar> {
     let text: StaticString = "leak:CFPropertyListCreateWithData\n"
