@@ -19,6 +19,7 @@ import os
 import re
 import subprocess
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from afstools import ROOT
@@ -226,16 +227,21 @@ def measure(binary, probe, timeout=600):
     return Result(probe, costs, growth, per_unit, not why, why)
 
 
-def check(binary, probes=PROBES, log=print, timeout=600):
-    """Measures every probe; returns the results (log gets one line each)."""
-    out = []
-    for p in probes:
+def check(binary, probes=PROBES, log=print, timeout=600, jobs=1):
+    """Measures every probe, `jobs` at a time (instruction counts do not depend on the load, and
+    cachegrind runs on one core); returns the results in the order given (log gets one line each)."""
+    def one(p):
         try:
-            r = measure(binary, p, timeout)
+            return measure(binary, p, timeout)
         except subprocess.TimeoutExpired:
-            r = Result(p, [], float("inf"), float("inf"), False, "timed out after %d s" % timeout)
-        out.append(r)
-        log(r.line())
+            return Result(p, [], float("inf"), float("inf"), False, "timed out after %d s" % timeout)
+
+    stripped(binary)  # once, before the workers would race to write it
+    out = []
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for r in pool.map(one, probes):
+            out.append(r)
+            log(r.line())
     return out
 
 
@@ -246,9 +252,10 @@ def main(argv):
                     help="the conformance binary to measure (default: .build/debug/conformance)")
     ap.add_argument("--only", action="append", default=[], help="probes whose name contains TEXT (repeatable)")
     ap.add_argument("--json", help="write the results to FILE")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="probes measured at once (default: the number of cores)")
     a = ap.parse_args(argv)
     probes = [p for p in PROBES if not a.only or any(t in p.name for t in a.only)]
-    results = check(a.binary, probes)
+    results = check(a.binary, probes, jobs=a.jobs)
     if a.json:
         with open(a.json, "w") as f:
             json.dump([{"probe": r.probe.name, "source": r.probe.source, "n": r.probe.n, "instructions": r.costs,

@@ -30,6 +30,13 @@ def select(faults, only, rotate, slot):
     return faults
 
 
+def recorded_probe(fault):
+    """The complexity probe that caught `fault` in a committed report: its evidence starts with the name."""
+    if fault.get("caught") != "complexity":
+        return None
+    return fault.get("probe") or (fault.get("evidence") or [""])[0].split(":")[0] or None
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["complexity"]:
@@ -42,7 +49,8 @@ def main(argv=None):
     r.add_argument("--only", action="append", default=[], help="faults whose id contains TEXT (repeatable)")
     r.add_argument("--layers", default=",".join(replay.LAYERS),
                    help="comma-separated, in order: " + ", ".join(replay.LAYERS) + "; or `recorded`: for each fault, the layers "
-                        "up to the one that caught it in the committed report (CI: as little as proves it is still caught)")
+                        "up to the one that caught it in the committed report, the vectors first, then that layer (and "
+                        "its probe) (CI: as little as proves it is still caught)")
     r.add_argument("--fuzz-seconds", type=int, default=60, help="per fuzz target (default 60)")
     r.add_argument("--rotate", type=int, help="only every N-th fault, a different share each day")
     r.add_argument("--slot", type=int, help="with --rotate: this share (0…N-1) instead of today's")
@@ -61,19 +69,21 @@ def main(argv=None):
         print("%d faults" % len(faults))
         return 0
     chosen = select(faults, a.only, a.rotate, a.slot)
+    recorded = None
     if a.layers == "recorded":
-        committed = {f["id"]: f.get("caught") for f in (load_json("docs/faults/report.json", {}) or {}).get("faults", [])}
-        missing = [f["id"] for f in chosen if not committed.get(f["id"])]
+        recorded = {f["id"]: (f["caught"], recorded_probe(f))
+                    for f in (load_json("docs/faults/report.json", {}) or {}).get("faults", []) if f.get("caught")}
+        missing = [f["id"] for f in chosen if f["id"] not in recorded]
         if missing:
             ap.error("--layers recorded: the committed report has no catching layer for " + ", ".join(missing))
-        layers = tuple(l for l in replay.LAYERS if any(replay.LAYERS.index(l) <= replay.LAYERS.index(committed[f["id"]]) for f in chosen))
+        layers = tuple(l for l in replay.LAYERS if any(replay.LAYERS.index(l) <= replay.LAYERS.index(recorded[f["id"]][0]) for f in chosen))
     else:
         layers = tuple(l for l in a.layers.split(",") if l)
     unknown = [l for l in layers if l not in replay.LAYERS]
     if unknown:
         ap.error("unknown layer(s) %s; expected %s" % (", ".join(unknown), ", ".join(replay.LAYERS)))
     proc.log(f"faults: {len(chosen)} of {len(faults)}, layers {', '.join(layers)}")
-    results = replay.run(chosen, layers, a.fuzz_seconds, resume=not a.fresh)
+    results = replay.run(chosen, layers, a.fuzz_seconds, resume=not a.fresh, recorded=recorded)
     note = "" if len(chosen) == len(faults) and layers == replay.LAYERS else \
         "A partial run: %d of %d faults, layers %s." % (len(chosen), len(faults), ", ".join(layers))
     out = os.path.join(ROOT, a.out)

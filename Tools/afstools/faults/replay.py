@@ -5,6 +5,11 @@ fuzzed when an earlier layer caught it (its fuzz target must find it too). The s
 restored after each fault; results are appended to a progress file and reused (`--resume`) while the
 patch and the harness (the core, the vectors, the tests) are unchanged.
 
+A catch counts only when the unpatched core passes the same check: the same layer for the vectors,
+ASan and the tests, the same probe for the complexity layer, the same input for a fuzzer. Each
+control runs once per replay, the first time its layer or probe catches something, so a check that
+catches nothing costs no control.
+
 The builds are the mutation analysis's (the same commands, its tests and fuzz invocations), with the
 core's sources taken from the scratch copy: Package.swift reads AFS_CORE.
 """
@@ -118,18 +123,22 @@ def run_tests(timeout=900):
     return True, names[:5] or ["swift test exited %d" % r.returncode]
 
 
-# A probe on the unpatched core takes seconds under cachegrind; a super-linear path at 16n takes
-# minutes, and a timeout is a catch, so the limit stays far below complexity.py's own.
-PROBE_TIMEOUT = 120
+# A probe's three cachegrind runs take 1.4 to 3.4 s each on the unpatched core; a super-linear path
+# at 16n takes minutes. A timeout is a catch, and the control re-runs the probe on the unpatched core
+# under the same limit, so the limit can sit at about ten times the slowest run.
+PROBE_TIMEOUT = 30
 
 
-def run_complexity(conformance):
-    """The complexity probes, up to the first that fails: one failing probe catches the fault."""
-    for probe in complexity.PROBES:
+def run_complexity(conformance, names=None, first=None):
+    """The complexity probes (`names`, or all, with `first` first), up to the first that fails: one failing
+    probe catches the fault. Returns (caught, evidence, the probe's name or None)."""
+    probes = [p for p in complexity.PROBES if names is None or p.name in names]
+    probes.sort(key=lambda p: p.name != first)
+    for probe in probes:
         r = complexity.check(conformance, probes=[probe], log=lambda line: None, timeout=PROBE_TIMEOUT)[0]
         if not r.ok:
-            return True, ["%s: %s" % (r.probe.name, r.why)]
-    return False, ["%d probes within bounds" % len(complexity.PROBES)]
+            return True, ["%s: %s" % (r.probe.name, r.why)], r.probe.name
+    return False, ["%d probes within bounds" % len(probes)], None
 
 
 def build_fuzz(scratch):
@@ -171,34 +180,71 @@ def run_fuzz(fault, seconds):
     return False, ["%s for %d s each: nothing found" % (", ".join("fuzz-" + t for t in reaching), seconds)]
 
 
-def baseline(layers, log):
-    """The unpatched core through the layers a fault may reach: each must pass, or every fault would
-    count as caught (a stale README figure, a vector the core fails). Raises SystemExit otherwise."""
-    restore()
-    os.makedirs(os.path.join(ROOT, CORE), exist_ok=True)
-    sync_tree(os.path.join(ROOT, "Sources", "AFSerialization"), os.path.join(ROOT, CORE))
-    t = time.time()
-    err = build(DEBUG, products=("conformance",), tests="tests" in layers)
-    if err:
-        raise SystemExit("faults: the unpatched core does not build: " + err)
-    checks = [("vectors", lambda: run_vectors(binary(DEBUG)))]
-    if "tests" in layers:
-        checks.append(("tests", run_tests))
-    if "complexity" in layers:
-        checks.append(("complexity", lambda: run_complexity(binary(DEBUG))))
-    if "fuzz" in layers:
-        err = build_fuzz(FUZZ_BASE)
+class BuildFailed(Exception):
+    pass
+
+
+def check_layer(layer, first=None, only=None):
+    """(caught, evidence, probe) of one layer (not fuzz) on the core in the scratch tree, whose
+    `conformance` is built. For the complexity layer, `only` or every probe, `first` first."""
+    def built(scratch, what, **kw):
+        err = build(scratch, **kw)
         if err:
-            raise SystemExit("faults: the unpatched core's fuzz targets do not build: " + err)
-    for name, check in checks:
-        failed, evidence = check()
+            raise BuildFailed(what + ": " + err)
+    if layer == "vectors":
+        return (*run_vectors(binary(DEBUG)), None)
+    if layer == "asan":
+        built(ASAN, "ASan build failed", products=("conformance",), sanitize="address")
+        return (*run_vectors(binary(ASAN), asan_env()), None)
+    if layer == "tests":
+        built(DEBUG, "tests do not compile", tests=True)
+        return (*run_tests(), None)
+    return run_complexity(binary(DEBUG), only, first)
+
+
+class Controls:
+    """The unpatched core through the checks that caught faults, each once (see the module's text).
+    Raises SystemExit when it fails one: every fault would then count as caught by it."""
+
+    def __init__(self, log):
+        self.passed = set()
+        self.log = log
+
+    def confirm(self, layer, probe=None):
+        check = probe or layer
+        if layer == "fuzz" or check in self.passed:
+            return  # fuzz: run_fuzz replays each finding on the unpatched core itself
+        what = "the probe " + probe if probe else "the %s layer" % layer
+        restore()
+        t = time.time()
+        try:
+            err = build(DEBUG, products=("conformance",))
+            if err:
+                raise BuildFailed("does not compile: " + err)
+            failed, evidence, _ = check_layer(layer, only=[probe] if probe else None)
+        except BuildFailed as e:
+            failed, evidence = True, [str(e)]
         if failed:
-            raise SystemExit("faults: the unpatched core fails the %s layer (%s): fix that first" % (name, "; ".join(evidence[:3])))
-    log(f"faults: the unpatched core passes {', '.join(n for n, _ in checks)} ({time.time() - t:.0f}s)")
+            raise SystemExit("faults: the unpatched core fails %s too (%s): fix that first" % (what, "; ".join(evidence[:3])))
+        self.passed.add(check)
+        self.log(f"  control: the unpatched core passes {what} ({time.time() - t:.0f}s)")
 
 
-def replay(fault, layers, fuzz_seconds, log):
-    """One fault through the layers: {"caught": layer or None, "evidence": […], "layers": {layer: …}}."""
+def order(layers, recorded=None):
+    """The layers in the order a fault goes through them. With the layer that caught it last time
+    (`recorded`), that one comes right after the vectors: whether the layers up to it still catch the
+    fault does not depend on their order, and the one that caught it is the likeliest to again. The
+    vectors stay first, so "caught by the vectors" keeps its meaning."""
+    ordered = [l for l in LAYERS if l in layers]
+    if recorded in ordered and recorded != "vectors":
+        ordered.remove(recorded)
+        ordered.insert(1 if "vectors" in ordered else 0, recorded)
+    return tuple(ordered)
+
+
+def replay(fault, layers, fuzz_seconds, log, probe=None):
+    """One fault through `layers`, in that order: {"caught": layer or None, "evidence": […], "layers": {layer: …}}.
+    `probe`: the complexity probe to try first."""
     result = {"id": fault["id"], "caught": None, "evidence": [], "layers": {}}
     why = prepare(fault)
     if why:
@@ -217,16 +263,13 @@ def replay(fault, layers, fuzz_seconds, log):
             if caught and result["caught"] is None:
                 result["caught"], result["evidence"] = layer, evidence
 
-        if "vectors" in layers:
-            record("vectors", *run_vectors(binary(DEBUG)))
-        if "asan" in layers and not result["caught"]:
-            err = build(ASAN, products=("conformance",), sanitize="address")
-            record("asan", *(run_vectors(binary(ASAN), asan_env()) if not err else (False, ["ASan build failed: " + err])))
-        if "tests" in layers and not result["caught"]:
-            err = build(DEBUG, tests=True)
-            record("tests", *(run_tests() if not err else (False, ["tests do not compile: " + err])))
-        if "complexity" in layers and not result["caught"]:
-            record("complexity", *run_complexity(binary(DEBUG)))
+        for layer in layers:
+            if layer != "fuzz" and not result["caught"]:
+                try:
+                    caught, evidence, result["probe"] = check_layer(layer, first=probe)
+                except BuildFailed as e:
+                    caught, evidence = False, [str(e)]
+                record(layer, caught, evidence)
         if "fuzz" in layers and (not result["caught"] or fault["kind"] == "crash"):
             t = time.time()
             err = build_fuzz(FUZZ)
@@ -248,31 +291,41 @@ def key(fault, harness, layers, fuzz_seconds):
     return "|".join([fault["id"], catalogue.digest(fault), harness, ",".join(layers), str(fuzz_seconds)])
 
 
-def run(faults, layers=LAYERS, fuzz_seconds=60, resume=True, log=proc.log):
-    """Every fault's result, in catalogue order; reuses stored ones (same patch, same harness)."""
+def run(faults, layers=LAYERS, fuzz_seconds=60, resume=True, log=proc.log, recorded=None):
+    """Every fault's result, in catalogue order; reuses stored ones (same patch, same harness).
+    `recorded`: {fault id: (layer, probe)} from the committed report: a fault goes through the layers up to
+    that one only, and tries it (and the probe) right after the vectors."""
     harness = harness_fingerprint()
     stored = load_progress() if resume else {}
     os.makedirs(os.path.join(ROOT, SCRATCH), exist_ok=True)
     results = []
-    checked = False
+    controls = None
     with open(os.path.join(ROOT, PROGRESS), "a") as progress:
         for i, fault in enumerate(faults, 1):
-            k = key(fault, harness, layers, fuzz_seconds)
+            layer, probe = (recorded or {}).get(fault["id"], (None, None))
+            ordered = order(layers if layer is None else [l for l in layers if LAYERS.index(l) <= LAYERS.index(layer)], layer)
+            k = key(fault, harness, ordered, fuzz_seconds)
             if k in stored:
                 results.append(stored[k])
                 continue
-            if not checked:
-                baseline(layers, log)
-                checked = True
+            if controls is None:
+                controls = Controls(log)
+                restore()
+                if "fuzz" in layers:
+                    err = build_fuzz(FUZZ_BASE)
+                    if err:
+                        raise SystemExit("faults: the unpatched core's fuzz targets do not build: " + err)
             t = time.time()
-            r = replay(fault, layers, fuzz_seconds, log)
+            r = replay(fault, ordered, fuzz_seconds, log, probe)
             r["seconds"] = round(time.time() - t, 1)
             log(f"[{i}/{len(faults)}] {fault['id']}: " + (f"caught by {r['caught']}" if r["caught"] else r.get("error") or "NOT CAUGHT")
                 + (f" ({'; '.join(r['evidence'][:2])})" if r["evidence"] else "") + f" in {r['seconds']:.0f}s")
+            if r["caught"]:
+                controls.confirm(r["caught"], r.get("probe"))  # before the result is stored: a resumed one is not controlled again
             progress.write(json.dumps({"key": k, "result": r}) + "\n")
             progress.flush()
             results.append(r)
-    if checked and harness_fingerprint() != harness:
+    if controls is not None and harness_fingerprint() != harness:
         log("faults: the core, the vectors or the tests changed during the run; its results are keyed to the state "
             "it started from, so run it again on a tree left alone")
     return results

@@ -45,7 +45,7 @@ def to_json(faults, results, note=""):
     by_id = {r["id"]: r for r in results}
     return {"note": note, "summary": summary(faults, results),
             "faults": [{"id": f["id"], "group": f["group"], "kind": f["kind"], "spec": f["spec"], "source": f["source"]["ref"],
-                        **{k: by_id[f["id"]].get(k) for k in ("caught", "evidence", "layers", "error", "seconds")}}
+                        **{k: by_id[f["id"]].get(k) for k in ("caught", "probe", "evidence", "layers", "error", "seconds")}}
                        for f in faults if f["id"] in by_id]}
 
 

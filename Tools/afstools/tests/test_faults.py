@@ -6,7 +6,7 @@ import unittest
 from unittest import mock
 
 from afstools import ROOT, complexity
-from afstools.faults import catalogue, report
+from afstools.faults import catalogue, cli, replay, report
 
 
 def fault(i, **kw):
@@ -60,6 +60,39 @@ class ReportTests(unittest.TestCase):
         self.assertEqual(s["notReplayed"], ["e"])
         self.assertEqual(s["byGroup"]["json"]["tests"], 1)
         self.assertEqual(s["byKind"]["crash"]["byVectors"], 1)
+
+
+class ReplayOrderTests(unittest.TestCase):
+    def test_the_recorded_layer_comes_right_after_the_vectors(self):
+        up_to_complexity = ("vectors", "asan", "tests", "complexity")
+        self.assertEqual(replay.order(up_to_complexity, "complexity"), ("vectors", "complexity", "asan", "tests"))
+        self.assertEqual(replay.order(("vectors", "asan"), "asan"), ("vectors", "asan"))
+        self.assertEqual(replay.order(("asan", "tests"), "tests"), ("tests", "asan"))
+        self.assertEqual(replay.order(replay.LAYERS), replay.LAYERS)
+        self.assertEqual(replay.order(("tests", "vectors")), ("vectors", "tests"))
+
+    def test_the_recorded_probe_is_read_from_the_committed_evidence(self):
+        self.assertEqual(cli.recorded_probe({"caught": "complexity", "evidence": ["media-type/whitespace: timed out after 120 s"]}),
+                         "media-type/whitespace")
+        self.assertEqual(cli.recorded_probe({"caught": "complexity", "probe": "a/b", "evidence": ["c/d: x"]}), "a/b")
+        self.assertIsNone(cli.recorded_probe({"caught": "vectors", "evidence": ["x/y/001@af4"]}))
+
+    def test_the_probe_that_caught_a_fault_runs_first_and_alone_ends_the_layer(self):
+        seen = []
+
+        def fake(_binary, probes, log, timeout):
+            seen.append(probes[0].name)
+            bad = probes[0].name == "media-type/whitespace"
+            return [complexity.Result(probes[0], [], 0.0, 0.0, not bad, "timed out after %d s" % timeout if bad else "")]
+
+        with mock.patch.object(complexity, "check", fake):
+            caught, evidence, probe = replay.run_complexity("bin", first="media-type/whitespace")
+        self.assertEqual((caught, probe, seen), (True, "media-type/whitespace", ["media-type/whitespace"]))
+        self.assertEqual(evidence, ["media-type/whitespace: timed out after %d s" % replay.PROBE_TIMEOUT])
+        seen.clear()
+        with mock.patch.object(complexity, "check", fake):
+            caught, _, _ = replay.run_complexity("bin", names=["media-type/parameters", "media-type/quoted-pairs"])
+        self.assertEqual((caught, seen), (False, ["media-type/parameters", "media-type/quoted-pairs"]))
 
 
 class ComplexityVerdictTests(unittest.TestCase):
