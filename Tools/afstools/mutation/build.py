@@ -114,6 +114,7 @@ def build_world(products=WORLD, tests=False, max_rounds=12):
     pruned = state.get("pruned", {}) if state.get("fingerprint") == fp else {}
     t0 = time.time()
     for rnd in range(max_rounds):
+        t = time.time()
         sites = generate(pruned)
         cmds = [["swift", "build", "--scratch-path", SCRATCH, "--product", p] for p in products]
         if tests:
@@ -131,7 +132,7 @@ def build_world(products=WORLD, tests=False, max_rounds=12):
             save_json(PRUNED, {"fingerprint": fp, "pruned": pruned})
             return sites, pruned, time.time() - t0
         newly = pruning.prune(errors, sites, pruned)
-        proc.log(f"  build round {rnd + 1}: {len(errors)} errors, pruned {newly} mutants")
+        proc.log(f"  build round {rnd + 1}: {len(errors)} errors, pruned {newly} mutants ({time.time() - t:.0f} s)")
         if newly == 0:
             for e in errors[:10]:
                 proc.log("  ", e)
