@@ -203,8 +203,9 @@ def check_layer(layer, first=None, only=None):
 
 
 class Controls:
-    """The unpatched core through the checks that caught faults, each once (see the module's text).
-    Raises SystemExit when it fails one: every fault would then count as caught by it."""
+    """The unpatched core through the checks that caught faults, each once (see the module's text),
+    called after `replay`, which leaves the scratch tree restored. Raises SystemExit when the core
+    fails one: every fault would then count as caught by it."""
 
     def __init__(self, log):
         self.passed = set()
@@ -215,7 +216,6 @@ class Controls:
         if layer == "fuzz" or check in self.passed:
             return  # fuzz: run_fuzz replays each finding on the unpatched core itself
         what = "the probe " + probe if probe else "the %s layer" % layer
-        restore()
         t = time.time()
         try:
             err = build(DEBUG, products=("conformance",))
