@@ -92,6 +92,9 @@ let package = Package(
         .executableTarget(
             name: "afs-fuzz-replay",
             dependencies: ["AFFuzzBodies", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Oracles a fuzz executable runs outside its sanitizers (AFFuzzBodies' OracleHost), built
+        // without them by scripts/fuzz/build.sh and started by the fuzz executables.
+        .executableTarget(name: "afs-oracle-host", dependencies: ["AFFuzzBodies"]),
         // vapor/multipart-kit as the multipart-parser target's oracle, apart so that fuzz builds
         // without it (AFS_FUZZ_KIT=0, as in CI) do not compile SwiftNIO with sanitizers.
         .target(

@@ -8,7 +8,7 @@ Reads `swift package describe --type json` with AFS_FUZZ=1 and AFS_MUTANTS=1, so
 and the mutation fork server (declared only in those builds) are drawn too. The rule ("no arrow
 back"): the runner library (AFConformance), the wire format and the corpus format reach no
 fuzz code; the fuzz bodies reach no runner; only the fuzz executables (the libFuzzer targets, their
-oracles, afs-fuzz-replay) and their tests reach the fuzz bodies. The block sits between `<!-- BEGIN GENERATED: module-graph` and `<!-- END GENERATED:
+oracles, afs-fuzz-replay, afs-oracle-host) and their tests reach the fuzz bodies. The block sits between `<!-- BEGIN GENERATED: module-graph` and `<!-- END GENERATED:
 module-graph -->`.
 """
 import json
@@ -22,8 +22,9 @@ BEGIN = "<!-- BEGIN GENERATED: module-graph"
 END = "<!-- END GENERATED: module-graph -->"
 FUZZ = "AFFuzzBodies"
 # Modules that may depend on the fuzz bodies (directly or not): the fuzz executables (fuzz-*, the
-# corpus replay afs-fuzz-replay), the oracles they link, and the tests of the bodies.
-MAY_REACH_FUZZ = {"afs-fuzz-replay", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "FuzzReplayTests"}
+# corpus replay afs-fuzz-replay, the oracle host afs-oracle-host), the oracles they link, and the
+# tests of the bodies.
+MAY_REACH_FUZZ = {"afs-fuzz-replay", "afs-oracle-host", "AFFuzzMultipartKitOracle", "AFFuzzXMLOracle", "FuzzReplayTests"}
 # Must not reach each other, beyond that rule: the fuzz bodies and the runner library; the wire format
 # and the corpus format (under both) and the runner.
 APART = [(FUZZ, "AFConformance"), ("AFVectorFormat", "AFConformance"), ("AFCorpusFormat", "AFConformance")]

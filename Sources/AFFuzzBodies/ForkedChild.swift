@@ -2,11 +2,14 @@
     import Glibc
 #endif
 
-/// A helper process forked from a fuzz executable, which answers requests with `serve` over a
-/// Unix socket: where an oracle's cost would harm the fuzzing process (Foundation's leak), it runs
-/// here. fuzz-response reads property lists this way (``ForkedPlistReader``).
+/// A helper process started from a fuzz executable, which answers requests over a Unix socket:
+/// where an oracle's cost would harm the fuzzing process, it runs there. Two venues (``Venue``):
+/// a fork of this process running `serve` (fuzz-response reads property lists this way,
+/// ``ForkedPlistReader``, so that Foundation's leak stays out), or a fork that executes another
+/// program, `afs-oracle-host`, built without sanitizers, whose allocations do not go through
+/// AddressSanitizer's allocator (fuzz-plist-request's Foundation checks, ``FoundationHost``).
 ///
-/// The child is forked at the first request and replaced after `requestsPerChild`, so what it leaks
+/// The child is started at the first request and replaced after `requestsPerChild`, so what it leaks
 /// is bounded. It runs the same code on the same bytes as the process would. A child that dies (a
 /// crash, an AddressSanitizer report on the shared standard error) is ``Outcome/died(_:)`` for the
 /// request it was serving, which the caller reports as that input's failure; one that hangs keeps
@@ -21,9 +24,18 @@ public final class ForkedChild: @unchecked Sendable {
         case died(String)
     }
 
+    /// Where the child's answers are computed.
+    public enum Venue {
+        /// In the forked child, by this closure.
+        case fork(serve: ([UInt8]) -> [UInt8])
+        /// By the program at `path`, started with `arguments` (after the path) and the socket as
+        /// file descriptor 3 (``OracleHost``).
+        case exec(path: String, arguments: [String])
+    }
+
     public let name: String
     public let requestsPerChild: Int
-    let serve: ([UInt8]) -> [UInt8]
+    let venue: Venue
 
     private var child: (pid: pid_t, socket: Int32)?
     private var served = 0
@@ -32,10 +44,14 @@ public final class ForkedChild: @unchecked Sendable {
     /// Requests answered, and children started, in this process.
     public private(set) var answered = 0, children = 0
 
-    public init(name: String, requestsPerChild: Int, serve: @escaping ([UInt8]) -> [UInt8]) {
+    public convenience init(name: String, requestsPerChild: Int, serve: @escaping ([UInt8]) -> [UInt8]) {
+        self.init(name: name, requestsPerChild: requestsPerChild, venue: .fork(serve: serve))
+    }
+
+    public init(name: String, requestsPerChild: Int, venue: Venue) {
         self.name = name
         self.requestsPerChild = requestsPerChild
-        self.serve = serve
+        self.venue = venue
     }
 
     /// ``send(_:)`` then ``receive()``.
@@ -95,6 +111,14 @@ public final class ForkedChild: @unchecked Sendable {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
             return nil
         }
+        // The program's argument vector is made before the fork: the child of a process with other
+        // threads (libFuzzer's RSS watcher) calls nothing that may allocate before it executes.
+        let argv: [UnsafeMutablePointer<CChar>?]?
+        switch venue {
+        case .exec(let path, let arguments): argv = ([path] + arguments).map { strdup($0) } + [nil]
+        case .fork: argv = nil
+        }
+        defer { argv?.forEach { free($0) } }
         fflush(nil)
         let pid = fork()
         if pid < 0 {
@@ -104,7 +128,10 @@ public final class ForkedChild: @unchecked Sendable {
         }
         if pid == 0 {
             close(fds[0])
-            run(fds[1])
+            switch venue {
+            case .fork(let serve): run(fds[1], serve)
+            case .exec: execute(fds[1], argv!)
+            }
         }
         close(fds[1])
         served = 0
@@ -115,7 +142,7 @@ public final class ForkedChild: @unchecked Sendable {
 
     /// The child: answers until the parent closes its end, then exits without the parent's exit
     /// handlers (libFuzzer's, LeakSanitizer's report of what the child exists to hold).
-    private func run(_ socket: Int32) -> Never {
+    private func run(_ socket: Int32, _ serve: ([UInt8]) -> [UInt8]) -> Never {
         // libFuzzer's handlers would report a crash here as the parent's current input and write an
         // artifact for it; the parent reports it instead, from the exit status.
         for sig in [SIGALRM, SIGINT, SIGTERM, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGUSR1, SIGUSR2] {
@@ -129,6 +156,20 @@ public final class ForkedChild: @unchecked Sendable {
             guard Frame.send(socket, serve(request)) else { break }
         }
         _exit(0)
+    }
+
+    /// The child of an ``Venue/exec(path:arguments:)`` helper: the socket becomes descriptor 3 (open
+    /// across the exec), then the program replaces this process; exit status 127 if it cannot.
+    /// Handled signals return to their defaults with the exec.
+    private func execute(_ socket: Int32, _ argv: [UnsafeMutablePointer<CChar>?]) -> Never {
+        let target: Int32 = 3
+        if socket == target {
+            _ = fcntl(target, F_SETFD, 0)
+        } else if dup2(socket, target) < 0 {
+            _exit(127)
+        }
+        _ = argv.withUnsafeBufferPointer { execv($0[0]!, $0.baseAddress!) }
+        _exit(127)
     }
 
     /// Ends the child, if one runs (see ``live``).

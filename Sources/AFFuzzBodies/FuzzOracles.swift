@@ -5,8 +5,9 @@
 import AFFoundationCompat
 
 /// The references a fuzz body checks the core against that live in modules of their own (expat,
-/// vapor/multipart-kit), so that `conformance` and builds without them link none, and the readers a
-/// night-long run needs out of its own process (Foundation's property-list reader in a child): the
+/// vapor/multipart-kit), so that `conformance` and builds without them link none, and the oracles a
+/// night-long run needs out of its own process (Foundation's property-list reader in a child, its
+/// writer's comparison in a program without sanitizers): the
 /// executable or test that wants one installs it here, once per process; a body whose reference is
 /// nil skips that comparison, and one without a reader reads in process. The one place such hooks are kept.
 public struct FuzzOracles {
@@ -18,6 +19,9 @@ public struct FuzzOracles {
     /// Foundation's property-list reader in a child process (``ForkedPlistReader``); nil: Foundation
     /// reads in this process, whose per-refusal leak a night-long run cannot afford.
     public var plistReader: PropertyListReader?
+    /// fuzz-plist-request's comparison with Foundation in `afs-oracle-host`, built without
+    /// sanitizers (``FoundationHost``); nil: in this process.
+    public var foundationHost: ForkedChild?
 
     public init() {}
 
@@ -35,6 +39,7 @@ public struct FuzzOracles {
             ("multipart-kit-differential", multipartReference != nil),
             ("expat-strict-xml-verdict", xmlReference != nil),
             ("forked-plist-reader", plistReader != nil),
+            ("foundation-in-oracle-host", foundationHost != nil),
         ]
     }
 

@@ -16,7 +16,8 @@ import Synchronization
 /// unless the request had one. Trees deeper than ``RequestFuzz/foundationDepth`` are only read back, and
 /// so are trees with arrays where Foundation cannot write them (``foundationWritesArrays``).
 /// A tree and body Foundation has already passed in this process are not compared again
-/// (``FoundationVerdicts``); the executable says how many at its exit.
+/// (``FoundationVerdicts``); the executable says how many at its exit. The executable compares in
+/// `afs-oracle-host`, outside the sanitizers, where it can start one (``FoundationHost``).
 public enum PlistRequestFuzz: FuzzBody {
     public static var name: String { PlistRequestInput.name }
 
@@ -33,7 +34,9 @@ public enum PlistRequestFuzz: FuzzBody {
         }
     }()
 
-    public static var exitReport: String? { FoundationVerdicts.summary }
+    public static var exitReport: String? {
+        ([FoundationVerdicts.summary] + [FoundationHost.summary].compactMap { $0 }).joined(separator: "\n")
+    }
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
         let setup = PlistRequestInput.setUp(&input)
@@ -72,10 +75,14 @@ public enum PlistRequestFuzz: FuzzBody {
             try check(
                 out.headers["Content-Type"] == contentType, "Content-Type \(out.headers["Content-Type"] ?? "none")")
             guard let body = out.body.bytes else { throw FuzzFailure("no body") }
-            let key = ParameterProgram.encode(parameters)
-            if let key, FoundationVerdicts.passed(key, body) { return }
-            try checkAgainstFoundation(parameters, body)
-            if let key { FoundationVerdicts.remember(key, body) }
+            let tree = TreeWire.encode(parameters)
+            if FoundationVerdicts.passed(tree, body) { return }
+            if let host = FuzzOracles.installed.foundationHost {
+                try FoundationHost.check(host, parameters, tree: tree, body: body)
+            } else {
+                try checkAgainstFoundation(parameters, body)
+            }
+            FoundationVerdicts.remember(tree, body)
         }
     }
 
@@ -88,7 +95,8 @@ public enum PlistRequestFuzz: FuzzBody {
         else {
             try check(
                 (try? PropertyListSerialization.propertyList(from: Data(body), options: [], format: nil)) != nil,
-                "PropertyListSerialization cannot read the body of a \(parameters.depth)-deep tree")
+                "PropertyListSerialization cannot read the body of a \(parameters.depth)-deep tree"
+                    + (parameters.depth <= RequestFuzz.foundationDepth ? " with arrays" : ""))
             return
         }
         guard
@@ -113,8 +121,8 @@ public enum PlistRequestFuzz: FuzzBody {
     }
 }
 
-/// Foundation's verdicts already taken in this process, by tree (its exact ``ParameterProgram``
-/// encoding: strings by their bytes, doubles by their bits) and the body the core wrote for it.
+/// Foundation's verdicts already taken in this process, by tree (its exact bytes, ``TreeWire``:
+/// strings by their bytes, doubles by their bits) and the body the core wrote for it.
 /// libFuzzer runs many inputs whose tree is one it has run before (a changed header byte, a byte
 /// after the root); Foundation's writer and reader are deterministic, so the same tree and the same
 /// body get the same verdict, and only a body the core has not written for that tree before is

@@ -7,8 +7,8 @@ import Testing
 /// other body for the same tree, or the same body for another tree, is compared again.
 @Suite(.serialized) struct FoundationVerdictsTests {
     @Test func onlyTheSameTreeAndBodyAreReused() {
-        let tree = ParameterProgram.encode(.dictionary([.init("k", .double(-0.0))]))!
-        let other = ParameterProgram.encode(.dictionary([.init("k", .double(0.0))]))!
+        let tree = TreeWire.encode(.dictionary([.init("k", .double(-0.0))]))
+        let other = TreeWire.encode(.dictionary([.init("k", .double(0.0))]))
         let body = Array("<plist/>".utf8)
         #expect(tree != other)  // doubles by their bits
         #expect(!FoundationVerdicts.passed(tree, body))

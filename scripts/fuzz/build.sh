@@ -4,7 +4,9 @@
 #   2. the core (AFSerialization, AFFoundationCompat, the CPercentEscape kernel) has ASan checks and coverage counters, the
 #      fuzz bodies and the corpus format (AFCorpusFormat, which decodes their inputs) ASan checks only
 #      (nm/readelf on the object files);
-#   3. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan.
+#   3. the canary's planted heap overflow (in the shared AFFuzzBodies module) is caught by ASan;
+#   4. afs-oracle-host (the oracles a target runs outside its sanitizers, AFFuzzBodies' OracleHost)
+#      is built without sanitizers beside the targets, and fuzz-plist-request installs it.
 # Exits non-zero if the build or either check fails. Usage: scripts/fuzz/build.sh
 #
 # Why the sanitizers are set per module in Package.swift and never with `--sanitize` (given two
@@ -29,6 +31,25 @@ for t in "${FUZZ_TARGETS[@]}" canary; do
   fi
   grep -Ev "__asan_extra_spill_area|^\[[0-9]+/[0-9]+\]" "$tmp/build.log" || true
 done
+
+# afs-oracle-host: built without AFS_FUZZ (so without sanitizers or coverage) in a scratch path of
+# its own, or the one AFS_ORACLE_HOST names (CI's smoke takes the test stage's debug build).
+mkdir -p "$FUZZ_BIN"
+if [ -n "${AFS_ORACLE_HOST:-}" ]; then
+  [ -x "$AFS_ORACLE_HOST" ] || { echo "AFS_ORACLE_HOST=$AFS_ORACLE_HOST is not an executable file"; exit 1; }
+  echo "== afs-oracle-host: $AFS_ORACLE_HOST"
+  host="$AFS_ORACLE_HOST"
+else
+  echo "== building afs-oracle-host"
+  host_scratch="$FUZZ_SCRATCH-host"
+  if ! env -u AFS_FUZZ swift build -c release --scratch-path "$host_scratch" --manifest-cache none \
+    --product afs-oracle-host > "$tmp/build.log" 2>&1; then
+    cat "$tmp/build.log"; echo "build of afs-oracle-host failed"; exit 1
+  fi
+  grep -Ev "^\[[0-9]+/[0-9]+\]" "$tmp/build.log" || true
+  host="$host_scratch/release/afs-oracle-host"
+fi
+[ "$host" -ef "$FUZZ_BIN/afs-oracle-host" ] || cp "$host" "$FUZZ_BIN/afs-oracle-host"
 
 fail=0
 for t in "${FUZZ_TARGETS[@]}" canary; do
@@ -57,6 +78,21 @@ for m in AFSerialization:both AFFoundationCompat:both CPercentEscape:both AFFuzz
     echo "FAIL $mod: $asan ASan check references, $cov coverage-counter sections (wanted: ${want/both/ASan + coverage})"; fail=1
   fi
 done
+
+host_symbols=$(nm "$FUZZ_BIN/afs-oracle-host" 2>/dev/null | wc -l)
+host_asan=$(nm "$FUZZ_BIN/afs-oracle-host" 2>/dev/null | grep -c ' __asan_' || true)
+if [ "$host_symbols" -gt 0 ] && [ "$host_asan" = 0 ]; then
+  echo "ok   afs-oracle-host: $host_symbols symbols, none of ASan's"
+else
+  echo "FAIL afs-oracle-host: $host_asan ASan symbols of $host_symbols (it must run outside the sanitizers)"; fail=1
+fi
+if [ -f "$tmp/plist-request.log" ]; then
+  if grep -q "oracles installed: .*foundation-in-oracle-host.*; not installed" "$tmp/plist-request.log"; then
+    echo "ok   fuzz-plist-request compares with Foundation in afs-oracle-host"
+  else
+    echo "FAIL fuzz-plist-request did not install afs-oracle-host:"; grep -E "oracles|afs-oracle-host" "$tmp/plist-request.log"; fail=1
+  fi
+fi
 
 printf 'CANARY' > "$tmp/canary-input"
 if "$FUZZ_BIN/fuzz-canary" "$tmp/canary-input" > "$tmp/canary.log" 2>&1; then

@@ -1,0 +1,171 @@
+import AFSerialization
+
+/// A parameter tree as exact bytes: strings, keys and data by their bytes, integers and doubles by
+/// their bits, every entry in its order. fuzz-plist-request keys its kept verdicts with it
+/// (``FoundationVerdicts``) and sends trees to afs-oracle-host in it (``FoundationHost``).
+///
+/// Unlike ``ParameterProgram`` (the corpus format, whose strings are shorter than 16 bytes), it
+/// writes every tree: a program's string with invalid UTF-8 decodes to a longer one (each bad byte
+/// becomes U+FFFD), which a program cannot hold. Pre-order: a tag byte, then a scalar's bytes or a
+/// container's 4-byte little-endian count and its items (a dictionary's as key, value). Iterative,
+/// since trees reach a thousand levels.
+enum TreeWire {
+    enum Tag: UInt8 {
+        case string, integer, double, bool, null, data, array, set, dictionary
+    }
+
+    static func encode(_ root: ParameterValue) -> [UInt8] {
+        enum Item {
+            case value(ParameterValue)
+            case key(String)
+        }
+        var out: [UInt8] = []
+        var pending: [Item] = [.value(root)]
+        while let item = pending.popLast() {
+            switch item {
+            case .key(let k): bytes(Array(k.utf8), to: &out)
+            case .value(let v):
+                switch v {
+                case .string(let s):
+                    out.append(Tag.string.rawValue)
+                    bytes(Array(s.utf8), to: &out)
+                case .integer(let i):
+                    out.append(Tag.integer.rawValue)
+                    word(UInt64(bitPattern: i), to: &out)
+                case .double(let d):
+                    out.append(Tag.double.rawValue)
+                    word(d.bitPattern, to: &out)
+                case .bool(let b): out += [Tag.bool.rawValue, b ? 1 : 0]
+                case .null: out.append(Tag.null.rawValue)
+                case .data(let d):
+                    out.append(Tag.data.rawValue)
+                    bytes(d, to: &out)
+                case .array(let items), .set(let items):
+                    if case .array = v { out.append(Tag.array.rawValue) } else { out.append(Tag.set.rawValue) }
+                    out += ForkedChild.Frame.length(items.count)
+                    pending += items.reversed().map { .value($0) }
+                case .dictionary(let entries):
+                    out.append(Tag.dictionary.rawValue)
+                    out += ForkedChild.Frame.length(entries.count)
+                    for e in entries.reversed() { pending += [.value(e.value), .key(e.key)] }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The tree `encode` wrote, or nil when `bytes` are not exactly one tree.
+    static func decode(_ bytes: [UInt8]) -> ParameterValue? {
+        struct Open {
+            let tag: Tag
+            var remaining: Int
+            var items: [ParameterValue] = []
+            var entries: [ParameterValue.Entry] = []
+            var key: String?
+
+            var value: ParameterValue {
+                switch tag {
+                case .array: .array(items)
+                case .set: .set(items)
+                default: .dictionary(entries)
+                }
+            }
+        }
+        var r = Reader(bytes: bytes)
+        var open: [Open] = []
+        while true {
+            if let top = open.last, top.tag == .dictionary, top.key == nil {
+                guard let k = r.text() else { return nil }
+                open[open.count - 1].key = k
+            }
+            guard let raw = r.byte(), let tag = Tag(rawValue: raw) else { return nil }
+            var value: ParameterValue
+            switch tag {
+            case .string:
+                guard let s = r.text() else { return nil }
+                value = .string(s)
+            case .integer:
+                guard let w = r.word() else { return nil }
+                value = .integer(Int64(bitPattern: w))
+            case .double:
+                guard let w = r.word() else { return nil }
+                value = .double(Double(bitPattern: w))
+            case .bool:
+                guard let b = r.byte(), b < 2 else { return nil }
+                value = .bool(b == 1)
+            case .null: value = .null
+            case .data:
+                guard let d = r.chunk() else { return nil }
+                value = .data(d)
+            case .array, .set, .dictionary:
+                // Every item takes at least a byte: a count beyond the rest is malformed.
+                guard let n = r.count(), n <= r.left else { return nil }
+                if n > 0 {
+                    open.append(Open(tag: tag, remaining: n))
+                    continue
+                }
+                value = Open(tag: tag, remaining: 0).value
+            }
+            // The value completes its container, and so on up.
+            while var top = open.popLast() {
+                if top.tag == .dictionary {
+                    top.entries.append(.init(top.key!, value))
+                    top.key = nil
+                } else {
+                    top.items.append(value)
+                }
+                top.remaining -= 1
+                if top.remaining > 0 {
+                    open.append(top)
+                    break
+                }
+                value = top.value
+            }
+            if open.isEmpty { return r.left == 0 ? value : nil }
+        }
+    }
+
+    private static func bytes(_ b: [UInt8], to out: inout [UInt8]) {
+        out += ForkedChild.Frame.length(b.count)
+        out += b
+    }
+
+    private static func word(_ w: UInt64, to out: inout [UInt8]) {
+        for i in 0..<8 { out.append(UInt8(truncatingIfNeeded: w >> (8 * i))) }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        var left: Int { bytes.count - offset }
+
+        mutating func byte() -> UInt8? {
+            guard left >= 1 else { return nil }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func count() -> Int? {
+            guard left >= 4 else { return nil }
+            defer { offset += 4 }
+            return ForkedChild.Frame.length(in: bytes, at: offset)
+        }
+
+        mutating func word() -> UInt64? {
+            guard left >= 8 else { return nil }
+            defer { offset += 8 }
+            return (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
+        }
+
+        mutating func chunk() -> [UInt8]? {
+            guard let n = count(), n <= left else { return nil }
+            defer { offset += n }
+            return Array(bytes[offset..<offset + n])
+        }
+
+        mutating func text() -> String? {
+            chunk().flatMap { String(validating: $0, as: UTF8.self) }
+        }
+    }
+}
