@@ -126,31 +126,71 @@ public enum PlistRequestFuzz: FuzzBody {
 /// libFuzzer runs many inputs whose tree is one it has run before (a changed header byte, a byte
 /// after the root); Foundation's writer and reader are deterministic, so the same tree and the same
 /// body get the same verdict, and only a body the core has not written for that tree before is
-/// compared again. At most ``capacity`` entries, then it starts over.
+/// compared again.
+///
+/// A verdict is kept as a 128-bit digest of the tree and body (two SipHash values), in a table
+/// allocated once and cleared when half full (``slots``): remembering allocates nothing. libFuzzer
+/// runs an input a second time, under its leak check, whenever more was allocated than freed while
+/// it ran, and a cache that grew with each new verdict made that every such input. Two different
+/// tree-and-body pairs share a digest with a probability of about 2⁻¹²⁸ per pair kept.
 enum FoundationVerdicts {
-    static let capacity = 4_096
+    static let slots = 1 << 16
+
+    struct Digest: Equatable {
+        var a: UInt64, b: UInt64
+        static let empty = Digest(a: 0, b: 0)
+    }
 
     struct State {
-        var bodies: [[UInt8]: [UInt8]] = [:]
-        var lookups = 0, reused = 0
+        var table = [Digest](repeating: .empty, count: slots)
+        var kept = 0, lookups = 0, reused = 0
     }
 
     /// Locked: the replay tests run targets' bodies in parallel.
     static let state = Mutex(State())
 
+    static func digest(_ tree: [UInt8], _ body: [UInt8]) -> Digest {
+        func hash(_ salt: UInt8) -> UInt64 {
+            var h = Hasher()
+            h.combine(salt)
+            h.combine(tree.count)
+            tree.withUnsafeBytes { h.combine(bytes: $0) }
+            body.withUnsafeBytes { h.combine(bytes: $0) }
+            return UInt64(UInt(bitPattern: h.finalize()))
+        }
+        let d = Digest(a: hash(0), b: hash(1))
+        return d == .empty ? Digest(a: 0, b: 1) : d
+    }
+
+    /// The slot holding `d`, or the empty one where it would go (linear probing).
+    static func slot(_ d: Digest, in table: [Digest]) -> Int {
+        var i = Int(truncatingIfNeeded: d.a) & (slots - 1)
+        while table[i] != .empty && table[i] != d { i = (i + 1) & (slots - 1) }
+        return i
+    }
+
     static func passed(_ tree: [UInt8], _ body: [UInt8]) -> Bool {
-        state.withLock { s in
+        let d = digest(tree, body)
+        return state.withLock { s in
             s.lookups += 1
-            guard s.bodies[tree] == body else { return false }
+            guard s.table[slot(d, in: s.table)] == d else { return false }
             s.reused += 1
             return true
         }
     }
 
     static func remember(_ tree: [UInt8], _ body: [UInt8]) {
+        let d = digest(tree, body)
         state.withLock { s in
-            if s.bodies.count >= capacity { s.bodies.removeAll(keepingCapacity: true) }
-            s.bodies[tree] = body
+            if s.kept >= slots / 2 {
+                s.table.withUnsafeMutableBufferPointer { $0.update(repeating: .empty) }
+                s.kept = 0
+            }
+            let i = slot(d, in: s.table)
+            if s.table[i] == .empty {
+                s.table[i] = d
+                s.kept += 1
+            }
         }
     }
 
