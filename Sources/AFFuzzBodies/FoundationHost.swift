@@ -7,9 +7,9 @@ import Foundation
 /// fuzz-plist-request's comparison with Foundation (``PlistRequestFuzz/checkAgainstFoundation(_:_:)``)
 /// in `afs-oracle-host`, a program built without sanitizers (``ForkedChild/Venue/exec(path:arguments:)``).
 ///
-/// Foundation's writer is most of an execution of that target, and under AddressSanitizer each of
-/// its many allocations goes through the sanitizer's allocator and libFuzzer's malloc hooks; outside
-/// them the same check costs about half as much. The host runs the same function on the same tree
+/// In the fuzzing process Foundation's writer would be most of an execution of that target: under
+/// AddressSanitizer each of its many allocations goes through the sanitizer's allocator and
+/// libFuzzer's malloc hooks, and outside them the same check costs about half as much. The host runs the same function on the same tree
 /// and body and answers with its verdict, so the comparison and its message are those of the
 /// in-process check. The core's writer stays in the fuzzing process, under ASan and coverage.
 ///
