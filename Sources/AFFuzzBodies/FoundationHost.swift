@@ -11,7 +11,8 @@ import Foundation
 /// AddressSanitizer each of its many allocations goes through the sanitizer's allocator and
 /// libFuzzer's malloc hooks, and outside them the same check costs about half as much. The host
 /// runs the same function on the same tree and body and answers with its verdict, so the comparison
-/// and its message are those of the in-process check. The core's writer stays in the fuzzing process, under ASan and coverage.
+/// and its message are those of the in-process check. The core's writer stays in the fuzzing
+/// process, under ASan and coverage.
 ///
 /// A request is the tree's ``TreeWire`` bytes (their 4-byte length first) and the body; the answer is
 /// `P` (passed) or `F` and the failure's message. A host that dies fails the input being checked
