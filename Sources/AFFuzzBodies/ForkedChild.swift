@@ -152,9 +152,7 @@ public final class ForkedChild: @unchecked Sendable {
             typealias SetCallback = @convention(c) ((@convention(c) () -> Void)?) -> Void
             unsafeBitCast(symbol, to: SetCallback.self)(nil)
         }
-        while let request = Frame.receive(socket) {
-            guard Frame.send(socket, serve(request)) else { break }
-        }
+        Frame.serve(socket, serve)
         _exit(0)
     }
 
@@ -201,6 +199,13 @@ public final class ForkedChild: @unchecked Sendable {
                     done += k
                 }
                 return true
+            }
+        }
+
+        /// Answers each request on `fd` with `answer` until the other end closes it.
+        static func serve(_ fd: Int32, _ answer: ([UInt8]) -> [UInt8]) {
+            while let request = receive(fd) {
+                guard send(fd, answer(request)) else { return }
             }
         }
 

@@ -92,14 +92,14 @@ enum PlistReply {
     }
 
     static func decode(_ bytes: [UInt8]) -> Result<JSONValue, AFSError>? {
-        var r = Reader(bytes: bytes)
+        var r = WireBytes.Reader(bytes)
         let result: Result<JSONValue, AFSError>
         switch r.byte() {
         case UInt8(ascii: "S"):
-            guard let v = r.value() else { return nil }
+            guard let v = value(&r) else { return nil }
             result = .success(v)
         case UInt8(ascii: "F"):
-            guard let e = r.value(), let domain = e["domain"]?.stringValue, case .number(let digits)? = e["code"],
+            guard let e = value(&r), let domain = e["domain"]?.stringValue, case .number(let digits)? = e["code"],
                 let code = Int(digits), let message = e["message"]?.stringValue, let members = e["context"]?.objectValue
             else { return nil }
             var context: [String: String] = [:]
@@ -110,15 +110,10 @@ enum PlistReply {
             result = .failure(AFSError(domain: domain, code: code, message: message, context: context))
         default: return nil
         }
-        return r.offset == bytes.count ? result : nil
+        return r.left == 0 ? result : nil
     }
 
     private static func count(_ n: Int, to out: inout [UInt8]) { out += ForkedChild.Frame.length(n) }
-
-    private static func string(_ s: String, to out: inout [UInt8]) {
-        count(s.utf8.count, to: &out)
-        out += s.utf8
-    }
 
     private static func value(_ v: JSONValue, to out: inout [UInt8]) {
         switch v {
@@ -126,10 +121,10 @@ enum PlistReply {
         case .bool(let b): out.append(UInt8(ascii: b ? "t" : "f"))
         case .number(let text):
             out.append(UInt8(ascii: "#"))
-            string(text, to: &out)
+            WireBytes.append(chunk: text.utf8, to: &out)
         case .string(let s):
             out.append(UInt8(ascii: "s"))
-            string(s, to: &out)
+            WireBytes.append(chunk: s.utf8, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "a"))
             count(items.count, to: &out)
@@ -138,59 +133,36 @@ enum PlistReply {
             out.append(UInt8(ascii: "o"))
             count(members.count, to: &out)
             for m in members {
-                string(m.key, to: &out)
+                WireBytes.append(chunk: m.key.utf8, to: &out)
                 value(m.value, to: &out)
             }
         }
     }
 
-    private struct Reader {
-        let bytes: [UInt8]
-        var offset = 0
-
-        mutating func byte() -> UInt8? {
-            guard offset < bytes.count else { return nil }
-            defer { offset += 1 }
-            return bytes[offset]
-        }
-
-        mutating func count() -> Int? {
-            guard bytes.count - offset >= 4 else { return nil }
-            defer { offset += 4 }
-            return ForkedChild.Frame.length(in: bytes, at: offset)
-        }
-
-        mutating func string() -> String? {
-            guard let n = count(), bytes.count - offset >= n else { return nil }
-            defer { offset += n }
-            return String(validating: bytes[offset..<offset + n], as: UTF8.self)
-        }
-
-        mutating func value() -> JSONValue? {
-            switch byte() {
-            case UInt8(ascii: "n"): return .null
-            case UInt8(ascii: "t"): return .bool(true)
-            case UInt8(ascii: "f"): return .bool(false)
-            case UInt8(ascii: "#"): return string().map { .number($0) }
-            case UInt8(ascii: "s"): return string().map { .string($0) }
-            case UInt8(ascii: "a"):
-                guard let n = count(), n <= bytes.count - offset else { return nil }
-                var items: [JSONValue] = []
-                for _ in 0..<n {
-                    guard let v = value() else { return nil }
-                    items.append(v)
-                }
-                return .array(items)
-            case UInt8(ascii: "o"):
-                guard let n = count(), n <= bytes.count - offset else { return nil }
-                var members: [JSONValue.Member] = []
-                for _ in 0..<n {
-                    guard let k = string(), let v = value() else { return nil }
-                    members.append(.init(k, v))
-                }
-                return .object(members)
-            default: return nil
+    private static func value(_ r: inout WireBytes.Reader) -> JSONValue? {
+        switch r.byte() {
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "t"): return .bool(true)
+        case UInt8(ascii: "f"): return .bool(false)
+        case UInt8(ascii: "#"): return r.text().map { .number($0) }
+        case UInt8(ascii: "s"): return r.text().map { .string($0) }
+        case UInt8(ascii: "a"):
+            guard let n = r.count(), n <= r.left else { return nil }
+            var items: [JSONValue] = []
+            for _ in 0..<n {
+                guard let v = value(&r) else { return nil }
+                items.append(v)
             }
+            return .array(items)
+        case UInt8(ascii: "o"):
+            guard let n = r.count(), n <= r.left else { return nil }
+            var members: [JSONValue.Member] = []
+            for _ in 0..<n {
+                guard let k = r.text(), let v = value(&r) else { return nil }
+                members.append(.init(k, v))
+            }
+            return .object(members)
+        default: return nil
         }
     }
 }

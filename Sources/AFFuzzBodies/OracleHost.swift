@@ -39,9 +39,7 @@ public enum OracleHost {
             standardError("afs-oracle-host: no socket on file descriptor 3 (a fuzz executable starts this program)")
             exit(2)
         }
-        while let request = ForkedChild.Frame.receive(socket) {
-            guard ForkedChild.Frame.send(socket, serve(request)) else { break }
-        }
+        ForkedChild.Frame.serve(socket, serve)
         exit(0)
     }
 }

@@ -76,13 +76,14 @@ public enum PlistRequestFuzz: FuzzBody {
                 out.headers["Content-Type"] == contentType, "Content-Type \(out.headers["Content-Type"] ?? "none")")
             guard let body = out.body.bytes else { throw FuzzFailure("no body") }
             let tree = TreeWire.encode(parameters)
-            if FoundationVerdicts.passed(tree, body) { return }
+            let verdict = FoundationVerdicts.digest(tree, body)
+            if FoundationVerdicts.passed(verdict) { return }
             if let host = FuzzOracles.installed.foundationHost {
                 try FoundationHost.check(host, parameters, tree: tree, body: body)
             } else {
                 try checkAgainstFoundation(parameters, body)
             }
-            FoundationVerdicts.remember(tree, body)
+            FoundationVerdicts.remember(verdict)
         }
     }
 
@@ -131,7 +132,7 @@ public enum PlistRequestFuzz: FuzzBody {
 /// A verdict is kept as a 128-bit digest of the tree and body (two SipHash values), in a table
 /// allocated once and cleared when half full (``slots``): remembering allocates nothing. libFuzzer
 /// runs an input a second time, under its leak check, whenever more was allocated than freed while
-/// it ran, and a cache that grew with each new verdict made that every such input. Two different
+/// it ran, which a cache that grows with each verdict would make every input with a new one. Two different
 /// tree-and-body pairs share a digest with a probability of about 2⁻¹²⁸ per pair kept.
 enum FoundationVerdicts {
     static let slots = 1 << 16
@@ -169,9 +170,8 @@ enum FoundationVerdicts {
         return i
     }
 
-    static func passed(_ tree: [UInt8], _ body: [UInt8]) -> Bool {
-        let d = digest(tree, body)
-        return state.withLock { s in
+    static func passed(_ d: Digest) -> Bool {
+        state.withLock { s in
             s.lookups += 1
             guard s.table[slot(d, in: s.table)] == d else { return false }
             s.reused += 1
@@ -179,8 +179,7 @@ enum FoundationVerdicts {
         }
     }
 
-    static func remember(_ tree: [UInt8], _ body: [UInt8]) {
-        let d = digest(tree, body)
+    static func remember(_ d: Digest) {
         state.withLock { s in
             if s.kept >= slots / 2 {
                 s.table.withUnsafeMutableBufferPointer { $0.update(repeating: .empty) }

@@ -23,23 +23,23 @@ enum TreeWire {
         var pending: [Item] = [.value(root)]
         while let item = pending.popLast() {
             switch item {
-            case .key(let k): bytes(Array(k.utf8), to: &out)
+            case .key(let k): WireBytes.append(chunk: k.utf8, to: &out)
             case .value(let v):
                 switch v {
                 case .string(let s):
                     out.append(Tag.string.rawValue)
-                    bytes(Array(s.utf8), to: &out)
+                    WireBytes.append(chunk: s.utf8, to: &out)
                 case .integer(let i):
                     out.append(Tag.integer.rawValue)
-                    word(UInt64(bitPattern: i), to: &out)
+                    WireBytes.append(word: UInt64(bitPattern: i), to: &out)
                 case .double(let d):
                     out.append(Tag.double.rawValue)
-                    word(d.bitPattern, to: &out)
+                    WireBytes.append(word: d.bitPattern, to: &out)
                 case .bool(let b): out += [Tag.bool.rawValue, b ? 1 : 0]
                 case .null: out.append(Tag.null.rawValue)
                 case .data(let d):
                     out.append(Tag.data.rawValue)
-                    bytes(d, to: &out)
+                    WireBytes.append(chunk: d, to: &out)
                 case .array(let items), .set(let items):
                     if case .array = v { out.append(Tag.array.rawValue) } else { out.append(Tag.set.rawValue) }
                     out += ForkedChild.Frame.length(items.count)
@@ -71,7 +71,7 @@ enum TreeWire {
                 }
             }
         }
-        var r = Reader(bytes: bytes)
+        var r = WireBytes.Reader(bytes)
         var open: [Open] = []
         while true {
             if let top = open.last, top.tag == .dictionary, top.key == nil {
@@ -122,50 +122,6 @@ enum TreeWire {
                 value = top.value
             }
             if open.isEmpty { return r.left == 0 ? value : nil }
-        }
-    }
-
-    private static func bytes(_ b: [UInt8], to out: inout [UInt8]) {
-        out += ForkedChild.Frame.length(b.count)
-        out += b
-    }
-
-    private static func word(_ w: UInt64, to out: inout [UInt8]) {
-        for i in 0..<8 { out.append(UInt8(truncatingIfNeeded: w >> (8 * i))) }
-    }
-
-    private struct Reader {
-        let bytes: [UInt8]
-        var offset = 0
-
-        var left: Int { bytes.count - offset }
-
-        mutating func byte() -> UInt8? {
-            guard left >= 1 else { return nil }
-            defer { offset += 1 }
-            return bytes[offset]
-        }
-
-        mutating func count() -> Int? {
-            guard left >= 4 else { return nil }
-            defer { offset += 4 }
-            return ForkedChild.Frame.length(in: bytes, at: offset)
-        }
-
-        mutating func word() -> UInt64? {
-            guard left >= 8 else { return nil }
-            defer { offset += 8 }
-            return (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
-        }
-
-        mutating func chunk() -> [UInt8]? {
-            guard let n = count(), n <= left else { return nil }
-            defer { offset += n }
-            return Array(bytes[offset..<offset + n])
-        }
-
-        mutating func text() -> String? {
-            chunk().flatMap { String(validating: $0, as: UTF8.self) }
         }
     }
 }

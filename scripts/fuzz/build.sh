@@ -79,8 +79,9 @@ for m in AFSerialization:both AFFoundationCompat:both CPercentEscape:both AFFuzz
   fi
 done
 
-host_symbols=$(nm "$FUZZ_BIN/afs-oracle-host" 2>/dev/null | wc -l)
-host_asan=$(nm "$FUZZ_BIN/afs-oracle-host" 2>/dev/null | grep -c ' __asan_' || true)
+nm "$FUZZ_BIN/afs-oracle-host" > "$tmp/host.nm" 2>/dev/null || true
+host_symbols=$(wc -l < "$tmp/host.nm")
+host_asan=$(grep -c ' __asan_' "$tmp/host.nm" || true)
 if [ "$host_symbols" -gt 0 ] && [ "$host_asan" = 0 ]; then
   echo "ok   afs-oracle-host: $host_symbols symbols, none of ASan's"
 else
