@@ -21,8 +21,25 @@ struct ForkServer {
     /// inherit it at fork; a child reports the run it is on in a shared page.
     var killers: [String: [Int]] = [:]
     private static let killersKept = 32
+    /// Each run's ``unit(of:)``, computed once.
+    private var runUnits: [String] = []
 
     enum Original { case passed, failed, runTimedOut, leaked }
+
+    /// One mutant to judge: `units`, when given, are the only runs it gets (see ``unit(of:)``).
+    struct Mutant {
+        var id: Int
+        var group: String
+        var units: Set<String>?
+    }
+
+    /// A run's unit: its vector's file ("<component>/<topic>", the id without its last part) and
+    /// its profile, "<component>/<topic>@<profile>".
+    static func unit(of run: (vector: Vector, profile: String)) -> String {
+        let id = run.vector.id
+        let file = id.lastIndex(of: "/").map { id[..<$0] } ?? id[...]
+        return "\(file)@\(run.profile)"
+    }
 
     private struct Child {
         var id: Int
@@ -32,7 +49,8 @@ struct ForkServer {
         var report: UnsafeMutablePointer<Int32>
     }
 
-    mutating func run(_ mutants: [(id: Int, group: String)]) {
+    mutating func run(_ mutants: [Mutant]) {
+        runUnits = runs.map(Self.unit)
         var running: [pid_t: Child] = [:]
         var next = 0
         while next < mutants.count || !running.isEmpty {
@@ -40,7 +58,7 @@ struct ForkServer {
                 let m = mutants[next]
                 next += 1
                 let start = FileSystem.now()
-                switch spawn(m.id, group: m.group) {
+                switch spawn(m.id, group: m.group, units: m.units) {
                 case .started(let pid, let page):
                     running[pid] = Child(id: m.id, group: m.group, start: start, report: page)
                 case .failed(let error):
@@ -106,13 +124,14 @@ struct ForkServer {
         return last >= 0 && Int(last) < runs.count ? Int(last) : nil
     }
 
-    /// The runs in the order a child of `group` tries them.
-    private func order(for group: String) -> [Int] {
+    /// The runs in the order a child of `group` tries them: those of `units` (nil: every run).
+    private func order(for group: String, units: Set<String>?) -> [Int] {
         let first = killers[group, default: []]
-        if first.isEmpty { return Array(runs.indices) }
         var seen = [Bool](repeating: false, count: runs.count)
         for i in first { seen[i] = true }
-        return first + runs.indices.filter { !seen[$0] }
+        let all = first + runs.indices.filter { !seen[$0] }
+        guard let units else { return all }
+        return all.filter { units.contains(runUnits[$0]) }
     }
 
     private enum Spawned {
@@ -120,14 +139,14 @@ struct ForkServer {
         case failed(errno: Int32)
     }
 
-    private func spawn(_ id: Int, group: String) -> Spawned {
+    private func spawn(_ id: Int, group: String, units: Set<String>? = nil) -> Spawned {
         guard let raw = mmap(nil, 4, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED
         else {
             return .failed(errno: errno)
         }
         let page = raw.bindMemory(to: Int32.self, capacity: 1)
         page.pointee = -1
-        let order = order(for: group)
+        let order = order(for: group, units: units)
         fflush(nil)
         let pid = fork()
         guard pid == 0 else {

@@ -16,8 +16,10 @@ struct MutantsCommand: ParsableCommand {
         abstract: "Mutation analysis: run the vectors against many mutants of a schemata build.",
         discussion: """
             Exists only in a mutant-schemata build (AFS_MUTANTS=1, as scripts/mutation/mutate.py builds it). \
-            Reads mutants from stdin until end of input, one per line: "<id>" or "<id> <group>" (the \
-            group is any word, e.g. the mutated file). Loads the vectors once, checks that the original \
+            Reads mutants from stdin until end of input, one per line: "<id>", "<id> <group>" or "<id> \
+            <group> <units>" (the group is any word, e.g. the mutated file; units, comma-separated, name \
+            the only runs the mutant gets, each "<component>/<topic>@<profile>": a vector file under a \
+            profile, as mutate.py's coverage map chooses them). Loads the vectors once, checks that the original \
             program passes them (exit 2 if not), then forks one child per mutant (--jobs at a time). \
             The child activates that mutant and evaluates the runs until the first one that fails \
             (expected failures applied): first the runs that killed earlier mutants of its group, most \
@@ -84,17 +86,21 @@ struct MutantsCommand: ParsableCommand {
         if let v = getenv("AFS_MUTANT"), let id = Int(String(cString: v)), id != 0 {
             throw fail("AFS_MUTANT=\(id) is set: the server must load the vectors with the original program; unset it")
         }
-        var mutants: [(id: Int, group: String)] = []
+        var mutants: [ForkServer.Mutant] = []
+        var lines: [Int] = []
         var lineNumber = 0
         while let line = readLine() {
             lineNumber += 1
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if words.isEmpty { continue }
-            guard words.count <= 2, let id = Int(words[0]), id > 0 else {
+            guard words.count <= 3, let id = Int(words[0]), id > 0 else {
                 throw fail(
-                    "stdin line \(lineNumber): \"\(line)\" is not \"<id>\" or \"<id> <group>\" (id a positive integer)")
+                    "stdin line \(lineNumber): \"\(line)\" is not \"<id>\", \"<id> <group>\" or "
+                        + "\"<id> <group> <units>\" (id a positive integer)")
             }
-            mutants.append((id, words.count == 2 ? String(words[1]) : ""))
+            let units = words.count == 3 ? Set(words[2].split(separator: ",").map(String.init)) : nil
+            mutants.append(.init(id: id, group: words.count >= 2 ? String(words[1]) : "", units: units))
+            lines.append(lineNumber)
         }
         let set = try vectors.load()
         let xfail = try vectors.directoryExpectedFailures()
@@ -102,6 +108,13 @@ struct MutantsCommand: ParsableCommand {
             jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
             runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail,
             leakCheck: leakCheck)
+        // A unit that names no run would leave its mutant fewer runs than asked for, in silence.
+        let known = Set(server.runs.map(ForkServer.unit))
+        for (m, line) in zip(mutants, lines) {
+            if let unknown = m.units?.subtracting(known).sorted().first {
+                throw fail("stdin line \(line): unit \"\(unknown)\" names no run of the selected vectors")
+            }
+        }
         // The original program is checked in a child too: evaluating here would initialize the
         // core's lazily built tables (static lets) with their original values, and every child
         // would inherit them, so a mutant in such a table or its builder could never be active.

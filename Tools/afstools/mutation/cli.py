@@ -7,9 +7,14 @@ AFS_MUTANTS=1; those builds use their own scratch paths under .build-mutants/.
 
 Layers, each run only on the mutants the previous one left alive:
   vectors  AFS_MUTANT=id conformance run            (exit != 0, a crash or a timeout = killed)
-  tests    AFS_MUTANT=id swift test --skip-build    (includes the fuzz corpus replay)
+  tests    AFS_MUTANT=id <test binary> --testing-library swift-testing   (the Swift Testing run of
+           swift test --skip-build; includes the fuzz corpus replay)
   fuzz     AFS_MUTANT=id fuzz-<target>, N s each, for the targets that reach the mutated file
            (scripts/fuzz/targets.json), libFuzzer + ASan, seeded with Corpus/<target>
+
+Selection: each layer runs a mutant only against the test suites or vector files (per profile) that
+execute its function, from coverage maps built once per source tree (.build-mutants/covmap-*.json);
+a mutant nothing reaches is reported "not covered". --no-select runs everything.
 
 Commands:
   run       the analysis; writes report.md and report.json (default docs/mutation/)
@@ -23,6 +28,7 @@ Examples:
   python3 scripts/mutation/mutate.py run --layers vectors,tests,fuzz --fuzz-seconds 60
   python3 scripts/mutation/mutate.py run --files 'PercentEscaping/*' --layers vectors,tests
   python3 scripts/mutation/mutate.py run --diff origin/main --summary "$GITHUB_STEP_SUMMARY"
+  python3 scripts/mutation/mutate.py run --layers vectors,asan,tests --incremental docs/mutation/report.json
   python3 scripts/mutation/mutate.py ratchet [--update-baseline]
 """
 import argparse
@@ -39,6 +45,7 @@ from afstools.mutation.build import build_tool, build_world, mutant_env
 from afstools.mutation.layers import TESTS_SKIP, conformance_bin, vectors_cmd
 from afstools.mutation.layers import calibrate
 from afstools.mutation import tce
+from afstools.mutation import covmap
 from afstools.mutation.ratchet import cmd_ratchet
 from afstools.mutation.report import rerender
 from afstools.mutation.run import cmd_run
@@ -204,6 +211,9 @@ def main():
     r.add_argument("--tests-skip", default=TESTS_SKIP, help=f"swift test --skip pattern for the tests layer (default '{TESTS_SKIP}': the "
                    "harness's child-process suites; '' runs every suite)")
     r.add_argument("--jobs", type=int, default=2, help="mutants run in parallel (default 2)")
+    r.add_argument("--no-select", dest="select", action="store_false",
+                   help="run every test suite and vector for every mutant instead of only what reaches it (the coverage "
+                   f"maps {covmap.VECTORS_MAP} and {covmap.TESTS_MAP}, built when the sources change)")
     r.add_argument("--out", default=DOCS, help=f"report directory (default {DOCS})")
     r.add_argument("--no-coverage", dest="coverage", action="store_false", help="skip the per-layer coverage builds")
     r.add_argument("--timing", nargs="+", metavar="LAYER=SECONDS", help="record these layer times (for a run rendered with --resume)")
@@ -211,6 +221,8 @@ def main():
     r.add_argument("--max-minutes", type=float, help="stop starting mutants after this long (the report covers those that ran: a uniform random sample)")
     r.add_argument("--resume", action="store_true", help=f"reuse the per-mutant results in {PROGRESS} (same sources) instead of starting afresh")
     r.add_argument("--no-build", action="store_true", help="use the mutant world (schemata, builds) as the last run left it; build nothing")
+    r.add_argument("--incremental", metavar="JSON", help="PR mode: take the verdict of this earlier run's report.json (same "
+                   "layers) for every mutant whose function and covering tests or vectors did not change; run the rest")
     r.add_argument("--from-report", metavar="JSON", help="reuse the results of the layers this report.json ran (by key); run only the later layers")
     r.add_argument("--summary", metavar="FILE", help="with --diff: append the Markdown summary to FILE (e.g. $GITHUB_STEP_SUMMARY)")
     r.set_defaults(fn=cmd_run)

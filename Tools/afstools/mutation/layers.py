@@ -15,12 +15,16 @@ import threading
 import time
 
 from afstools import ROOT, coverage, fuzz, proc
+from afstools.mutation import covmap
 from afstools.mutation.build import ASAN_EXIT, LEAK_EXIT, asan_env, mutant_env
 from afstools.mutation.sites import ASAN_SCRATCH, CORE, COV_SCRATCH, FUZZ_SCRATCH, PROGRESS, SCRATCH, norm_key
 
 # Suites that test the harness's own process protocol (child processes, timeouts): slow, and
 # they reach the core only through what the vectors layer already ran. `--tests-skip ''` keeps them.
 TESTS_SKIP = "ImplementationRunnerTests|EvalProtocolTests"
+# A layer's result for a mutant that no test of the layer executes: not run, neither killed nor a
+# survivor the layer tried (the report lists these apart).
+NOT_COVERED = "not covered"
 INITIALIZER_RE = re.compile(r"(?:^|\.)(?:var|let) [^.]+$")
 
 
@@ -99,10 +103,20 @@ def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=No
 
 
 def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, run_timeout=1.0, binary=None,
-               env_of=mutant_env, extra=()):
+               env_of=mutant_env, extra=(), units=None):
     """The vectors layer through `afs-mutants` (a fork server: the vectors are loaded once,
-    each mutant runs in a forked child and stops at its first failing run). Same contract as run_pool."""
+    each mutant runs in a forked child and stops at its first failing run). Same contract as run_pool.
+    `units` ({id: units or None}, the coverage map's choice): a mutant runs only the runs of its
+    units; one with none is not sent and is (False, NOT_COVERED)."""
     results, pending = seeded_order(mutants, label, done_before)
+    units = units or {}
+    if any(units.get(m["id"]) == [] for m in pending):
+        with open(os.path.join(ROOT, PROGRESS), "a") as progress:
+            for m in pending:
+                if units.get(m["id"]) == []:
+                    results[m["id"]] = (False, NOT_COVERED)
+                    progress.write(progress_line(label, m, False, NOT_COVERED))
+        pending = [m for m in pending if units.get(m["id"]) != []]
     if not pending:
         return results
     by_id = {m["id"]: m for m in pending}
@@ -117,7 +131,8 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, r
     def feed():
         try:
             # The file is the mutant's group: runs that killed a mutant of the same file go first.
-            p.stdin.write("".join(f"{m['id']} {m['file']}\n" for m in pending))
+            p.stdin.write("".join(f"{m['id']} {m['file']}" + (" " + ",".join(units[m["id"]]) if units.get(m["id"]) else "")
+                                  + "\n" for m in pending))
             p.stdin.close()
         except (BrokenPipeError, OSError):
             pass
@@ -159,21 +174,22 @@ def calibrate(cmd, env, minimum=5.0, factor=10.0, label="", runs=3):
     return el, max(minimum, factor * el)
 
 
-def confirm_timeouts(mutants, res, cmd, timeout, layer, jobs, deadline=None):
+def confirm_timeouts(mutants, res, cmd_of, timeout_of, layer, jobs, deadline=None):
     """A timeout under parallel load is only a kill if the mutant also times out alone, with a
     longer limit (a mutant that finishes then is judged by its exit status). Past the deadline the
-    rest stay unconfirmed timeouts (counted as kills; the log says how many)."""
+    rest stay unconfirmed timeouts (counted as kills; the log says how many). `cmd_of(mutant)` is
+    the command the mutant ran, `timeout_of(mutant)` its limit alone."""
     todo = [m for m in mutants if res.get(m["id"], (False, ""))[1] == "timeout"]
     if not todo or jobs < 2:
         return
-    proc.log(f"  {layer}: {len(todo)} timeouts with {jobs} jobs; re-running each alone with a {timeout:.0f}s limit")
+    proc.log(f"  {layer}: {len(todo)} timeouts with {jobs} jobs; re-running each alone with twice its limit")
     with open(os.path.join(ROOT, PROGRESS), "a") as progress:
         for i, m in enumerate(todo):
             if deadline and time.time() > deadline:
                 proc.log(f"  {layer}: time limit reached; {len(todo) - i} timeouts not confirmed alone (counted as kills)")
                 todo = todo[:i]
                 break
-            killed, how = proc.run_one(cmd, mutant_env({"AFS_MUTANT": str(m["id"])}), timeout)
+            killed, how = proc.run_one(cmd_of(m), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout_of(m))
             how = f"{how} (alone)" if killed else ""
             res[m["id"]] = (killed, how)
             progress.write(progress_line(layer, m, killed, how))
@@ -198,10 +214,11 @@ def in_initializer(m):
     return bool(INITIALIZER_RE.search(m.get("function", "")))
 
 
-def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, asan=False):
+def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, asan=False, selector=None):
     """The vectors through the fork server; with asan, through the AddressSanitizer build, so a
-    read or write out of bounds kills the mutant although every output is right.
-    Returns ({id: (killed, how)}, seconds, the unmutated run's seconds)."""
+    read or write out of bounds kills the mutant although every output is right. With a `selector`
+    (covmap.Selector over the vectors map) a forked mutant runs only the vector files and profiles
+    that reach it. Returns ({id: (killed, how)}, seconds, the unmutated run's seconds, {id: units or None})."""
     binary = conformance_bin(ASAN_SCRATCH if asan else SCRATCH)
     env_of = asan_env if asan else mutant_env
     label = "asan" if asan else "vectors"
@@ -215,15 +232,39 @@ def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, 
     forked = [m for m in mutants if not in_initializer(m)]
     # A run's own limit: no single run takes as long as the whole unmutated set (at least 1 s), so
     # a hang is caught in about a second instead of after the mutant's whole timeout.
+    # Initializer mutants are outside every mapped function (Swift gives a stored property's
+    # initializer no coverage record), so they run every vector anyway.
+    chosen = {m["id"]: selector.units_for(m) if selector else None for m in forked}
+    if selector:
+        proc.log(f"  {label}: forked mutants" + selection_text(chosen, selector, "units"))
     res = run_server(forked, jobs, timeout, label, deadline, done_before, run_timeout=max(1.0, base),
                      binary=mutants_bin(ASAN_SCRATCH if asan else SCRATCH), env_of=env_of,
-                     extra=["--leak-check"] if asan else [])
+                     extra=["--leak-check"] if asan else [], units=chosen)
     res.update(run_pool(fresh, lambda m: proc.run_one(vectors_cmd(binary), env_of({"AFS_MUTANT": str(m["id"])}), timeout),
                         jobs, f"{label} (initializers, one process each)", deadline, label, done_before))
     if asan:
         named = {f"exit {ASAN_EXIT}": "memory error (ASan)", f"exit {LEAK_EXIT}": "leak (LSan)"}
         res = {k: (killed, named.get(how.replace("-", " "), how)) for k, (killed, how) in res.items()}
-    return res, time.time() - t0, base
+    return res, time.time() - t0, base, chosen
+
+
+def selection_text(chosen, selector, what):
+    """The log's account of a layer's selection ({id: units or None})."""
+    if not selector:
+        return ""
+    uncovered = sum(1 for v in chosen.values() if v == [])
+    unmapped = sum(1 for v in chosen.values() if v is None)
+    mapped = [len(v) for v in chosen.values() if v]
+    return (f"; by the coverage map: {uncovered} reached by no {what[:-1]} (not covered), {unmapped} outside every "
+            f"mapped function (all {len(selector.units)} {what}), the rest {sum(mapped) / max(1, len(mapped)):.1f} "
+            f"{what} on average")
+
+
+def selection_stats(chosen, selector):
+    """What a layer's selection chose, for the report."""
+    return {"units": len(selector.units), "unmapped": sum(1 for v in chosen.values() if v is None),
+            "not_covered": sum(1 for v in chosen.values() if v == []),
+            "units_run": sum(len(selector.units) if v is None else len(v) for v in chosen.values())}
 
 
 def tests_cmd(skip=TESTS_SKIP, scratch=SCRATCH):
@@ -234,15 +275,51 @@ def tests_cmd(skip=TESTS_SKIP, scratch=SCRATCH):
     return cmd + (["--skip", skip] if skip else [])
 
 
-def layer_tests(mutants, jobs, deadline=None, done_before=None, skip=TESTS_SKIP):
-    cmd = tests_cmd(skip)
+def tests_binary(scratch=SCRATCH):
+    return os.path.join(ROOT, scratch, "debug", "AFSerializationPackageTests.xctest")
+
+
+def direct_tests_cmd(skip=TESTS_SKIP, scratch=SCRATCH):
+    """The test binary's Swift Testing run without `swift test` (covmap.swift_testing_cmd), or
+    `swift test`'s command (tests_cmd) when the binary also has XCTest tests."""
+    cmd = covmap.swift_testing_cmd(tests_binary(scratch))
+    if cmd is None:
+        return tests_cmd(skip, scratch)
+    return cmd + (["--skip", skip] if skip else [])
+
+
+def selected_timeout(units, selector, timeout, minimum=15.0, factor=4.0):
+    """A mutant's limit for its selected suites: `factor` × what they took in the map's profiled runs
+    (each alone, so with a process start apiece: generous), at least `minimum`, at most `timeout`."""
+    if not units or not selector or not selector.seconds:
+        return timeout
+    return min(timeout, max(minimum, factor * sum(selector.seconds.get(u, timeout) for u in units)))
+
+
+def layer_tests(mutants, jobs, deadline=None, done_before=None, skip=TESTS_SKIP, selector=None):
+    """`swift test` per mutant; with a `selector` (covmap.Selector) only the suites that reach the
+    mutant run (`--filter`), and a mutant no suite reaches is not run: (False, NOT_COVERED).
+    Returns ({id: (killed, how)}, seconds, the unmutated run's seconds, {id: suites run or None})."""
+    cmd = direct_tests_cmd(skip)
     base, timeout = calibrate(cmd, mutant_env({"AFS_MUTANT": "0"}), minimum=30, factor=4, label="swift test", runs=1)
-    proc.log(f"tests: unmutated run {base:.1f}s; timeout {timeout:.0f}s; {len(mutants)} mutants, {jobs} jobs")
+    chosen = {m["id"]: selector.units_for(m) if selector else None for m in mutants}
+    limit = {i: selected_timeout(u, selector, timeout) for i, u in chosen.items()}
+    proc.log(f"tests: unmutated run {base:.1f}s; timeout {timeout:.0f}s; {len(mutants)} mutants, {jobs} jobs"
+             + selection_text(chosen, selector, "suites"))
+
+    def cmd_of(m):
+        suites = chosen[m["id"]]
+        return cmd if suites is None else cmd + ["--filter", covmap.suite_filter(suites)]
+
+    def one(m):
+        if chosen[m["id"]] == []:
+            return False, NOT_COVERED
+        return proc.run_one(cmd_of(m), mutant_env({"AFS_MUTANT": str(m["id"])}), limit[m["id"]])
+
     t0 = time.time()
-    res = run_pool(mutants, lambda m: proc.run_one(cmd, mutant_env({"AFS_MUTANT": str(m["id"])}), timeout),
-                   jobs, "tests", deadline, "tests", done_before)
-    confirm_timeouts(mutants, res, cmd, 2 * timeout, "tests", jobs, deadline)
-    return res, time.time() - t0, base
+    res = run_pool(mutants, one, jobs, "tests", deadline, "tests", done_before)
+    confirm_timeouts(mutants, res, cmd_of, lambda m: 2 * limit[m["id"]], "tests", jobs, deadline)
+    return res, time.time() - t0, base, chosen
 
 
 def fuzz_cmd(t, seconds, out, scratch=FUZZ_SCRATCH):

@@ -84,7 +84,7 @@ def cmd_ratchet(args):
     todo = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
     asan_killed = []
     if not args.from_report:
-        res, _, _ = layer_vectors(todo, args.jobs, minimum=5.0)
+        res, _, _, _ = layer_vectors(todo, args.jobs, minimum=5.0)
         alive = [s for s in todo if not res[s["id"]][0]]
         if args.asan and alive:
             # The vectors again, under AddressSanitizer, for what they left alive: an out-of-bounds
@@ -92,7 +92,7 @@ def cmd_ratchet(args):
             # The unmutated program's run under ASan is the check that the vectors are clean.
             proc.log(f"ratchet: the {len(alive)} survivors through the AddressSanitizer build ...")
             build_asan()
-            ares, _, _ = layer_vectors(alive, args.jobs, minimum=5.0, asan=True)
+            ares, _, _, _ = layer_vectors(alive, args.jobs, minimum=5.0, asan=True)
             res.update(ares)
             asan_killed = [s for s in alive if ares[s["id"]][0]]
     v = decide(todo, res, base)

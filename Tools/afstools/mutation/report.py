@@ -9,10 +9,12 @@ from afstools.mutation.sites import CORE, LAYERS, SECTIONS, by_method, op_family
 
 @dataclass
 class Outcome:
-    """One selected mutant's fate: the layer that killed it (None: alive), how, the last layer that tried it."""
+    """One selected mutant's fate: the layer that killed it (None: alive), how, the last layer that
+    tried it, and the layers whose coverage map found no test of theirs reaching it (not run there)."""
     layer: str = None
     how: str = ""
     reached: str = None
+    not_covered: list = field(default_factory=list)
 
 
 @dataclass
@@ -28,6 +30,8 @@ class ReportInput:
     coverage: dict = field(default_factory=dict)
     generated: str = None  # default: now
     commit: str = None  # default: HEAD's
+    basis: dict = field(default_factory=dict)  # id -> what its verdict rests on (incremental.py)
+    incremental: dict = field(default_factory=dict)  # verdicts reused from an earlier report
 
 
 def pct(a, b):
@@ -89,14 +93,18 @@ def make_report(ri):
         "coverage": ri.coverage,
         "survivors": [{"id": s["id"], "key": s["key"], "file": s["file"], "line": s["line"], "operator": s["operator"],
                        "original": s["original"], "mutated": s["mutated"], "function": s["function"],
-                       "last_layer": results.get(s["id"], Outcome(reached=names[-1] if names else "")).reached}
+                       "last_layer": results.get(s["id"], Outcome(reached=names[-1] if names else "")).reached,
+                       "not_covered_by": results.get(s["id"], Outcome()).not_covered}
                       for s in survivors],
         "mutants": [{"id": s["id"], "key": s["key"], "killed_by": results.get(s["id"], Outcome()).layer,
                      "reached": results.get(s["id"], Outcome()).reached, "how": results.get(s["id"], Outcome()).how,
-                     "reviewed": "equivalent" if s["key"] in eq else "diagnostic" if s["key"] in dg else None}
+                     "reviewed": "equivalent" if s["key"] in eq else "diagnostic" if s["key"] in dg else None,
+                     "not_covered_by": results.get(s["id"], Outcome()).not_covered,
+                     **({"basis": ri.basis[s["id"]]} if s["id"] in ri.basis else {})}
                     for s in sel],
         "not_compiled": [{"key": k, "why": v} for k, v in sorted(ri.pruned.items())],
         "unscored_functions": unscored_functions(ri.sites, ri.pruned, eq, dg),
+        **({"incremental": ri.incremental} if ri.incremental else {}),
     }
     ops = {}
     for op in [s["operator"] for s in ri.sites] + [op_of_key(k) for k in ri.pruned]:
@@ -123,6 +131,9 @@ def render_md(js, ri, names, cum, n_scored):
     md = ["# Mutation analysis of Sources/AFSerialization\n",
           f"Generated {js['generated']} at commit {js['commit']} by `python3 scripts/mutation/mutate.py "
           f"{ri.argv}`. Scope: {ri.scope}.\n",
+          (f"Incremental: {ri.incremental['reused']} verdicts reused from {ri.incremental['from']} (commit "
+           f"{ri.incremental['commit']}: the mutant's function and covering units unchanged), "
+           f"{ri.incremental['run']} mutants run.\n" if ri.incremental else ""),
           f"{c['sites_total']} mutants in the core; {c['not_compiled']} not compiled (pruned, not scored); "
           f"{c['selected']} selected; {c['equivalent']} equivalent and {c['diagnostic']} diagnostic-only "
           f"(not scored); **{c['scored']} scored**.\n",
@@ -144,10 +155,15 @@ def render_md(js, ri, names, cum, n_scored):
     md += [f"| {k} | {v['mutants']} | {v['not_compiled']} |" for k, v in js["sites_per_operator"].items()] + [""]
     if ri.coverage:
         md += coverage_md(ri.coverage, names)
-    md += [f"## Survivors ({len(js['survivors'])})\n", "Not killed by any layer that ran; `last layer` is the last one that tried.\n",
+    nc = [s for s in js["survivors"] if s.get("not_covered_by")]
+    md += [f"## Survivors ({len(js['survivors'])}; {len(nc)} of them not covered)\n",
+           "Not killed by any layer that ran; `last layer` is the last one that tried. \"not covered by L\": "
+           "layer L's coverage map has no test of L executing the mutated function, so L did not run it.\n",
            "| file:line | operator | original → mutated | function | last layer | key |", "|---|---|---|---|---|---|"]
     md += [f"| {s['file']}:{s['line']} | {s['operator']} | `{esc(s['original'])}` → `{esc(s['mutated'])}` | "
-           f"{esc(s['function'])} | {s['last_layer']} | <sub>{esc(s['key'])}</sub> |" for s in js["survivors"]] + [""]
+           f"{esc(s['function'])} | {s['last_layer']}"
+           f"{'; not covered by ' + ', '.join(s['not_covered_by']) if s.get('not_covered_by') else ''} | "
+           f"<sub>{esc(s['key'])}</sub> |" for s in js["survivors"]] + [""]
     stale = c["stale_reviewed_keys"]
     if stale:
         md += [f"## Stale reviewed entries ({len(stale)})\n", "Keys in equivalent.json / diagnostic.json that match no site any more:\n"]
@@ -220,10 +236,12 @@ def from_saved(js, sites, pruned):
     ids = {m["id"] for m in js["mutants"]}
     last = {s["id"]: s["last_layer"] for s in js["survivors"]}
     results = {m["id"]: Outcome(m["killed_by"], m.get("how", ""),
-                                m.get("reached") or m["killed_by"] or last.get(m["id"], js["layers"][-1]))
+                                m.get("reached") or m["killed_by"] or last.get(m["id"], js["layers"][-1]),
+                                m.get("not_covered_by", []))
                for m in js["mutants"]}
     return ReportInput(sites, [s for s in sites if s["id"] in ids], pruned, js["layers"], results, js["timing_seconds"],
-                       js["scope"], js.get("argv", "run"), js.get("coverage", {}), js["generated"], js["commit"])
+                       js["scope"], js.get("argv", "run"), js.get("coverage", {}), js["generated"], js["commit"],
+                       {m["id"]: m["basis"] for m in js["mutants"] if "basis" in m}, js.get("incremental", {}))
 
 
 def rerender(js, sites, pruned):
@@ -246,6 +264,7 @@ def diff_summary(js):
     md.append(f"{n} mutants on the changed lines; {k} killed ({pct(k, n)}) by {' + '.join(js['layers'])}.\n")
     if js["survivors"]:
         md += ["Survivors (each is a behaviour of the change that no vector or test pins):\n", "| file:line | mutation | function |", "|---|---|---|"]
-        md += [f"| {CORE}/{s['file']}:{s['line']} | `{esc(s['original'])}` → `{esc(s['mutated'])}` ({s['operator']}) | {esc(s['function'])} |"
+        md += [f"| {CORE}/{s['file']}:{s['line']} | `{esc(s['original'])}` → `{esc(s['mutated'])}` ({s['operator']}) | {esc(s['function'])}"
+               f"{' (not covered by ' + ', '.join(s['not_covered_by']) + ')' if s.get('not_covered_by') else ''} |"
                for s in js["survivors"]]
     return "\n".join(md)

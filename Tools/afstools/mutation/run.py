@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from afstools import ROOT, load_json, proc, save_json
-from afstools.mutation import build, layers as L
+from afstools.mutation import build, covmap, incremental, layers as L
 from afstools.mutation.layers import load_progress
 from afstools.mutation.report import Outcome, ReportInput, diff_summary, make_report
 from afstools.mutation.sites import DOCS, LAYERS, MB, PROGRESS, PRUNED, SITES, norm_key, reviewed, select
@@ -25,6 +25,11 @@ class RunState:
     per_mutant: dict = field(default_factory=dict)
     coverage: dict = field(default_factory=dict)
     not_run: int = 0  # selected mutants --max-minutes left out
+    selection: dict = field(default_factory=dict)  # layer -> what the coverage map chose
+    selectors: dict = field(default_factory=dict)  # layer -> covmap.Selector (empty with --no-select)
+    basis: dict = field(default_factory=dict)  # id -> what its verdict rests on (incremental.Basis.of)
+    reused_ids: set = field(default_factory=set)  # verdicts taken from --incremental's report
+    incremental: dict = field(default_factory=dict)
 
     def drop(self, ids):
         """Leaves these mutants out of the selection and the score."""
@@ -88,13 +93,20 @@ def reuse(st, path):
 def run_layer(st, args, layer, alive, deadline):
     """One layer over `alive`: ({id: (killed, how)}, seconds, its progress-file results reused)."""
     prev = load_progress(f"fuzz{args.fuzz_seconds}" if layer == "fuzz" else layer) if args.resume else {}
+    selector = st.selectors.get(layer)
     if layer in ("vectors", "asan"):
         if layer == "asan" and not args.no_build:
             proc.log("building the schemata conformance under AddressSanitizer ...")
             st.timing["asan build"] = build.build_asan()
-        res, el, base = L.layer_vectors(alive, args.jobs, deadline=deadline, done_before=prev, asan=layer == "asan")
+        res, el, base, chosen = L.layer_vectors(alive, args.jobs, deadline=deadline, done_before=prev, asan=layer == "asan",
+                                                selector=selector)
+        if selector:
+            st.selection[layer] = L.selection_stats(chosen, selector)
     elif layer == "tests":
-        res, el, base = L.layer_tests(alive, args.jobs, deadline=deadline, done_before=prev, skip=args.tests_skip)
+        res, el, base, chosen = L.layer_tests(alive, args.jobs, deadline=deadline, done_before=prev, skip=args.tests_skip,
+                                              selector=selector)
+        if selector:
+            st.selection["tests"] = L.selection_stats(chosen, selector)
     else:
         if not args.no_build:
             proc.log("building the fuzz targets (AFS_MUTANTS=1, libFuzzer + ASan) ...")
@@ -113,7 +125,7 @@ def run_layers(st, args, deadline):
     for layer in st.layers:
         if layer in st.reused:
             continue
-        alive = [s for s in st.todo if st.results[s["id"]].layer is None]
+        alive = [s for s in st.todo if st.results[s["id"]].layer is None and s["id"] not in st.reused_ids]
         if not alive:
             break
         res, el, prev = run_layer(st, args, layer, alive, deadline)
@@ -129,8 +141,55 @@ def run_layers(st, args, deadline):
         for s in ran:
             killed, how = res[s["id"]]
             st.results[s["id"]].reached = layer
+            if not killed and how == L.NOT_COVERED:
+                st.results[s["id"]].not_covered.append(layer)
             if killed:
                 st.results[s["id"]].layer, st.results[s["id"]].how = layer, how
+
+
+# Below this many mutants a stale coverage map is not rebuilt (unless --incremental needs it):
+# building one takes minutes, running every unit for a few dozen mutants takes less.
+SELECT_MIN_MUTANTS = 200
+
+
+def select_units(st, args):
+    """The coverage maps of the layers that have one (built when stale, or skipped: see
+    SELECT_MIN_MUTANTS), and every scored mutant's basis when every such layer has its map."""
+    t = time.time()
+    few = len(st.todo) < SELECT_MIN_MUTANTS and not args.incremental
+    for layers, inputs, path, make in ((("vectors", "asan"), covmap.VECTORS_INPUTS, covmap.VECTORS_MAP, covmap.vectors_map),
+                                       (("tests",), covmap.TESTS_INPUTS, covmap.TESTS_MAP, covmap.tests_map)):
+        mine = [la for la in layers if la in st.layers]
+        if not mine:
+            continue
+        if few and not covmap.is_current(path, inputs):
+            proc.log(f"coverage map {path} is stale and only {len(st.todo)} mutants are scored: "
+                     f"{', '.join(mine)} run every unit (building the map would take longer)")
+            continue
+        m = make(args.jobs)
+        st.selectors.update({la: covmap.Selector(m, args.tests_skip if la == "tests" else "") for la in mine})
+    st.timing["coverage maps"] = time.time() - t
+    if any(la in incremental.REUSABLE and la not in st.selectors for la in st.layers):
+        return
+
+    def units_of(layer, site):
+        sel = st.selectors[layer]
+        return sel.units if site is None else sel.units_for(site)
+    basis = incremental.Basis()
+    st.basis = {s["id"]: basis.of(s, st.layers, units_of) for s in st.todo}
+
+
+def reuse_verdicts(st, path):
+    """--incremental: the verdicts of `path` whose mutant's basis is unchanged."""
+    old, by_key = incremental.load(path, st.layers)
+    for s in st.todo:
+        m = by_key.get(norm_key(s["key"]))
+        if m and incremental.reusable(m, old["layers"], st.basis[s["id"]]):
+            st.results[s["id"]] = Outcome(m["killed_by"], m.get("how", ""), m.get("reached"), m.get("not_covered_by", []))
+            st.reused_ids.add(s["id"])
+    st.incremental = {"from": path, "commit": old.get("commit"), "reused": len(st.reused_ids),
+                      "run": len(st.todo) - len(st.reused_ids)}
+    proc.log(f"--incremental: {len(st.reused_ids)} verdicts reused, {len(st.todo) - len(st.reused_ids)} mutants to run")
 
 
 def measure_coverage(st, args):
@@ -154,6 +213,12 @@ def scope_text(st, args):
                               f"sample {args.sample} seed {args.seed}" if args.sample else ""] if x)
     if "fuzz" in st.layers:
         scope += f"; fuzz {args.fuzz_seconds} s per target"
+    mapped = [la for la in st.layers if la in st.selectors]
+    unmapped = [la for la in st.layers if la in incremental.REUSABLE and la not in st.selectors]
+    if mapped:
+        scope += f"; {', '.join(mapped)}: only the units that reach each mutant (coverage maps)"
+    if unmapped:
+        scope += f"; {', '.join(unmapped)}: every unit per mutant"
     if st.not_run:
         scope += (f"; stopped by --max-minutes {args.max_minutes}: {st.not_run} selected mutants not run, so the figures "
                   f"cover the {len(st.todo)} scored mutants that ran (a uniform random sample: mutants run in a seeded random order)")
@@ -167,7 +232,7 @@ def write_reports(st, args, t_all):
     st.timing["total"] = time.time() - t_all if not args.timing else sum(v for k, v in st.timing.items() if k in st.layers)
     argv = " ".join(a for i, a in enumerate(sys.argv[1:]) if a != "--note" and (i == 0 or sys.argv[i] != "--note"))  # no --note text
     ri = ReportInput(st.sites, st.selected, st.pruned, st.layers, st.results, {k: round(v, 1) for k, v in st.timing.items()},
-                     scope_text(st, args), argv, st.coverage)
+                     scope_text(st, args), argv, st.coverage, basis=st.basis, incremental=st.incremental)
     js, md = make_report(ri)
     if args.note:
         js["note"] = args.note
@@ -175,6 +240,7 @@ def write_reports(st, args, t_all):
         lines.insert(3, "\n" + args.note + "\n")
         md = "\n".join(lines)
     js["per_mutant_seconds"] = st.per_mutant
+    js["selection"] = st.selection
     js["argv"] = ri.argv
     if os.path.realpath(os.path.join(ROOT, args.out)) == os.path.realpath(os.path.join(ROOT, DOCS)):
         save_json(f"{MB}/last-run-sites.json", st.sites)
@@ -192,6 +258,12 @@ def cmd_run(args):
     choose(st, args)
     if args.from_report:
         reuse(st, args.from_report)
+    if args.select:
+        select_units(st, args)
+    if args.incremental:
+        if not st.basis:
+            raise SystemExit("--incremental compares the coverage maps' units: it cannot run with --no-select")
+        reuse_verdicts(st, args.incremental)
     run_layers(st, args, t_all + args.max_minutes * 60 if args.max_minutes else None)
     if args.coverage:
         measure_coverage(st, args)
