@@ -131,9 +131,9 @@ def render_md(js, ri, names, cum, n_scored):
     md = ["# Mutation analysis of Sources/AFSerialization\n",
           f"Generated {js['generated']} at commit {js['commit']} by `python3 scripts/mutation/mutate.py "
           f"{ri.argv}`. Scope: {ri.scope}.\n",
-          (f"Incremental: {ri.incremental['reused']} verdicts reused from {ri.incremental['from']} (commit "
-           f"{ri.incremental['commit']}: the mutant's function and covering units unchanged), "
-           f"{ri.incremental['run']} mutants run.\n" if ri.incremental else ""),
+          *([f"Incremental: {ri.incremental['reused']} verdicts reused from {ri.incremental['from']} (commit "
+             f"{ri.incremental['commit']}: the mutant's function and covering units unchanged), "
+             f"{ri.incremental['run']} mutants run.\n"] if ri.incremental else []),
           f"{c['sites_total']} mutants in the core; {c['not_compiled']} not compiled (pruned, not scored); "
           f"{c['selected']} selected; {c['equivalent']} equivalent and {c['diagnostic']} diagnostic-only "
           f"(not scored); **{c['scored']} scored**.\n",

@@ -84,13 +84,13 @@ Times: vectors 12.3 s, tests 56.0 s, total 70.0 s.
 | relational < <= > >= | 1 | 0 |
 | true↔false | 1 | 0 |
 
-## Survivors (1)
+## Survivors (1; 1 of them not covered)
 
-Not killed by any layer that ran; `last layer` is the last one that tried.
+Not killed by any layer that ran; `last layer` is the last one that tried. "not covered by L": layer L's coverage map has no test of L executing the mutated function, so L did not run it.
 
 | file:line | operator | original → mutated | function | last layer | key |
 |---|---|---|---|---|---|
-| Values/B.swift:21 | integer +1 | `1` → `2` | g() | tests | <sub>Values/B.swift\\|g()\\|integer +1\\|1→2\\|#0</sub> |
+| Values/B.swift:21 | integer +1 | `1` → `2` | g() | tests; not covered by tests | <sub>Values/B.swift\\|g()\\|integer +1\\|1→2\\|#0</sub> |
 
 ## Functions with sites and no scored mutant (2)
 
@@ -114,7 +114,7 @@ Sites whose switched code did not type-check (pruned from the schemata, not scor
 class ReportTests(unittest.TestCase):
     def test_markdown_and_counts_of_a_small_run(self):
         results = {1: Outcome("vectors", "exit 1", "vectors"), 2: Outcome("tests", "exit 1", "tests"),
-                   3: Outcome(None, "", "tests"), 4: Outcome()}
+                   3: Outcome(None, "", "tests", ["tests"]), 4: Outcome()}
         ri = ReportInput([A, B, C, D], [A, B, C, D], {PRUNED_KEY: "B.swift:40: cannot convert"}, ["vectors", "tests"],
                          results, {"vectors": 12.34, "tests": 56.0, "total": 70.0}, "every site", "run --layers vectors,tests",
                          generated="2026-01-02 03:04 UTC", commit="abc1234")
@@ -123,7 +123,24 @@ class ReportTests(unittest.TestCase):
         self.assertEqual(md, GOLDEN)
         self.assertEqual(js["kill_rate"]["tests"], {"killed": 2, "scored": 3, "rate": 66.67})
         self.assertEqual([m["killed_by"] for m in js["mutants"]], ["vectors", "tests", None, None])
+        self.assertEqual([m["not_covered_by"] for m in js["mutants"]], [[], [], ["tests"], []])
+        self.assertEqual([s["not_covered_by"] for s in js["survivors"]], [["tests"]])
+        self.assertNotIn("incremental", js)
         self.assertEqual(js["mutants"][3]["reviewed"], "equivalent")
+
+    def test_an_incremental_run_says_what_it_reused_and_keeps_each_basis(self):
+        basis = {"function": "f1", "layers": {"vectors": "v1", "tests": "t1"}}
+        ri = ReportInput([A, B], [A, B], {}, ["vectors", "tests"], {1: Outcome("vectors", "exit 1", "vectors"),
+                                                                    2: Outcome("tests", "exit 1", "tests")},
+                         {"total": 1.0}, "every site", "run --incremental r.json", generated="2026-01-02 03:04 UTC",
+                         commit="abc1234", basis={1: basis},
+                         incremental={"from": "r.json", "commit": "0ld", "reused": 1, "run": 1})
+        with mock.patch("afstools.mutation.report.reviewed", return_value=({}, {}, [])):
+            js, md = make_report(ri)
+        self.assertIn("Incremental: 1 verdicts reused from r.json (commit 0ld: the mutant's function and covering "
+                      "units unchanged), 1 mutants run.", md)
+        self.assertEqual(js["incremental"]["reused"], 1)
+        self.assertEqual([m.get("basis") for m in js["mutants"]], [basis, None])
 
 
 class RatchetTests(unittest.TestCase):
