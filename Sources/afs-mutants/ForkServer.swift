@@ -21,8 +21,8 @@ struct ForkServer {
     /// inherit it at fork; a child reports the run it is on in a shared page.
     var killers: [String: [Int]] = [:]
     private static let killersKept = 32
-    /// Each run's ``unit(of:)``, computed once.
-    private var runUnits: [String] = []
+    /// Each run's ``unit(of:)``, computed once by ``run(_:)``.
+    var runUnits: [String] = []
 
     enum Original { case passed, failed, runTimedOut, leaked }
 
