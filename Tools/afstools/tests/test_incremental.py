@@ -82,8 +82,9 @@ class ReusableTests(unittest.TestCase):
         self.assertTrue(incremental.reusable(self.old(None), self.LAYERS, self.BASIS))
 
     def test_a_changed_function_or_a_missing_basis_is_never_reused(self):
-        self.assertFalse(incremental.reusable({"killed_by": "vectors", "basis": {"function": "g", "layers": {}}},
-                                              self.LAYERS, self.BASIS))
+        changed = self.old("vectors")
+        changed["basis"]["function"] = "g"
+        self.assertFalse(incremental.reusable(changed, self.LAYERS, self.BASIS))
         self.assertFalse(incremental.reusable({"killed_by": "vectors"}, self.LAYERS, self.BASIS))
 
     def test_a_layer_without_a_basis_is_never_reused(self):
