@@ -9,6 +9,7 @@
 
 Installed editable from pyproject.toml (.ci/setup). Tests: python3 -m unittest discover -s afstools.tests
 """
+import hashlib
 import json
 import os
 
@@ -34,3 +35,17 @@ def save_json(path, data):
     with open(p, "w") as f:
         json.dump(data, f, indent=1, ensure_ascii=False)
         f.write("\n")
+
+
+def files_digest(bases, suffixes=(), root=ROOT):
+    """16 hex digits of SHA-256 over the files below `bases` (files or folders, relative to `root`)
+    whose names end in one of `suffixes` (every file when empty): each one's path, then its bytes."""
+    h = hashlib.sha256()
+    for base in bases:
+        p = os.path.join(root, base)
+        paths = [p] if os.path.isfile(p) else [os.path.join(d, n) for d, _, ns in os.walk(p) for n in ns]
+        for path in sorted(x for x in paths if not suffixes or x.endswith(tuple(suffixes))):
+            h.update(os.path.relpath(path, root).encode() + b"\0")
+            with open(path, "rb") as f:
+                h.update(f.read())
+    return h.hexdigest()[:16]

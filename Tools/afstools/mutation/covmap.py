@@ -19,7 +19,6 @@ unit whose run fails alone runs for every mutant. Sound for deterministic code: 
 enters the mutated function runs the original program's code throughout."""
 import concurrent.futures
 import glob
-import hashlib
 import json
 import os
 import re
@@ -28,7 +27,7 @@ import subprocess
 import tempfile
 import time
 
-from afstools import ROOT, coverage, load_json, proc, save_json, toolchain
+from afstools import ROOT, coverage, files_digest, load_json, proc, save_json, toolchain
 from afstools.mutation.sites import CORE, COV_SCRATCH, MB
 
 TESTS_MAP = f"{MB}/covmap-tests.json"
@@ -43,18 +42,8 @@ TEST_NAME = re.compile(r"^([A-Za-z_]\w*\.[A-Za-z_][\w.]*)/", re.M)
 
 
 def fingerprint(inputs, root=ROOT):
-    """Hash of the files below `inputs[0]` (paths relative to `root`) whose names end in `inputs[1]`."""
-    h = hashlib.sha256()
-    bases, suffixes = inputs
-    for base in bases:
-        p = os.path.join(root, base)
-        paths = [p] if os.path.isfile(p) else sorted(
-            os.path.join(d, n) for d, _, ns in os.walk(p) for n in ns if n.endswith(suffixes))
-        for path in sorted(paths):
-            h.update(os.path.relpath(path, root).encode() + b"\0")
-            with open(path, "rb") as f:
-                h.update(f.read())
-    return h.hexdigest()[:16]
+    """The digest of the files below `inputs[0]` whose names end in `inputs[1]`."""
+    return files_digest(*inputs, root=root)
 
 
 def list_suites(scratch):

@@ -14,7 +14,7 @@ every layer the mutant went through (up to the one that killed it, or all) have 
 import hashlib
 import os
 
-from afstools import ROOT, load_json, proc
+from afstools import ROOT, files_digest, load_json, proc
 from afstools.mutation.sites import CORE, norm_key
 
 REUSABLE = ("vectors", "asan", "tests")
@@ -30,24 +30,16 @@ def digest(parts):
 
 
 class Basis:
-    """Hashes of functions and units, each file read once."""
+    """Hashes of functions and units, each file and folder digested once."""
 
     def __init__(self, root=ROOT):
-        self.root, self.files, self.trees, self.lines = root, {}, {}, {}
+        self.root, self.digests, self.lines = root, {}, {}
 
-    def file(self, rel):
-        if rel not in self.files:
-            p = os.path.join(self.root, rel)
-            with open(p, "rb") if os.path.exists(p) else open(os.devnull, "rb") as f:
-                self.files[rel] = digest([rel, f.read()])
-        return self.files[rel]
-
-    def tree(self, rel):
-        if rel not in self.trees:
-            base = os.path.join(self.root, rel)
-            paths = sorted(os.path.relpath(os.path.join(d, n), self.root) for d, _, ns in os.walk(base) for n in ns)
-            self.trees[rel] = digest([rel] + [self.file(p) for p in paths])
-        return self.trees[rel]
+    def files(self, rel):
+        """The digest of a file or a folder (files_digest); a missing one digests to nothing."""
+        if rel not in self.digests:
+            self.digests[rel] = files_digest([rel], root=self.root)
+        return self.digests[rel]
 
     def function(self, site):
         """The hash of the text of the declaration that holds the site."""
@@ -61,9 +53,9 @@ class Basis:
         """The hash of what one unit of `layer` reads."""
         if layer in ("vectors", "asan"):
             topic = unit.split("@")[0]
-            return digest([unit, self.file(f"Vectors/{topic}.json"), self.file("Vectors/expected-failures.json")])
+            return digest([unit, self.files(f"Vectors/{topic}.json"), self.files("Vectors/expected-failures.json")])
         module = unit.split(".")[0]
-        return digest([unit, self.tree(f"Tests/{module}")] + [self.tree(t) for t in TEST_SHARED])
+        return digest([unit, self.files(f"Tests/{module}")] + [self.files(t) for t in TEST_SHARED])
 
     def of(self, site, layers, units_of):
         """{"function": hash, "layers": {layer: hash or None}}; units_of(layer, site) gives the

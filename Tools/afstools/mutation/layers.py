@@ -109,15 +109,16 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, r
     `units` ({id: units or None}, the coverage map's choice): a mutant runs only the runs of its
     units; one with none is not sent and is (False, NOT_COVERED)."""
     results, pending = seeded_order(mutants, label, done_before)
-    units = units or {}
-    if any(units.get(m["id"]) == [] for m in pending):
-        with open(os.path.join(ROOT, PROGRESS), "a") as progress:
-            for m in pending:
-                if units.get(m["id"]) == []:
-                    results[m["id"]] = (False, NOT_COVERED)
-                    progress.write(progress_line(label, m, False, NOT_COVERED))
-        pending = [m for m in pending if units.get(m["id"]) != []]
     if not pending:
+        return results
+    units = units or {}
+    prog = Progress(results, pending, label, label)
+    for m in pending:
+        if units.get(m["id"]) == []:
+            prog.record(m, False, NOT_COVERED)
+    pending, uncovered = [m for m in pending if units.get(m["id"]) != []], prog.done
+    if not pending:
+        prog.close()
         return results
     by_id = {m["id"]: m for m in pending}
     env = {**os.environ, **env_of()}
@@ -137,7 +138,6 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, r
         except (BrokenPipeError, OSError):
             pass
     threading.Thread(target=feed, daemon=True).start()
-    prog = Progress(results, pending, label, label)
     stopped = False
     for line in p.stdout:
         parts = line.split()
@@ -148,14 +148,15 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, r
         prog.record(by_id[int(parts[0])], killed, parts[2].replace("-", " ") if killed else "")
         if deadline and time.time() > deadline:
             stopped = True
-            proc.log(f"  {label}: time limit reached; {len(pending) - prog.done} mutants not run")
+            proc.log(f"  {label}: time limit reached; {len(pending) - (prog.done - uncovered)} mutants not run")
             proc.kill_tree(p)
             break
     prog.close()
     p.wait()
-    if not stopped and (p.returncode != 0 or prog.done < len(pending)):
+    served = prog.done - uncovered
+    if not stopped and (p.returncode != 0 or served < len(pending)):
         err.seek(0)
-        raise SystemExit(f"afs-mutants failed (exit {p.returncode}, {prog.done}/{len(pending)} results): {err.read()[-3000:]}")
+        raise SystemExit(f"afs-mutants failed (exit {p.returncode}, {served}/{len(pending)} results): {err.read()[-3000:]}")
     return results
 
 
