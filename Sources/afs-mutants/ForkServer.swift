@@ -12,6 +12,11 @@ struct ForkServer {
     var memoryLimit: Int
     var runs: [(vector: Vector, profile: String)]
     var expectedFailures: ExpectedFailures
+    /// When set (`--fresh`), each child loads its own runs after it activated its mutant, and
+    /// `runs` stays empty in the parent, which then runs no code of the core before it forks: a
+    /// mutant in a property's initializer is active in the table built from it, as in a process of
+    /// its own, without the process's start and with the first failing run ending it.
+    var loader: (() throws -> (runs: [(vector: Vector, profile: String)], expectedFailures: ExpectedFailures))?
     /// After its last run, a child asks LeakSanitizer for memory it allocated and can no longer
     /// reach (`--leak-check`, in an AddressSanitizer build): a mutant that leaks dies with
     /// ``leakExit``, deterministically, where only the fuzz layer's luck saw it before.
@@ -121,15 +126,16 @@ struct ForkServer {
     private func readKiller(_ page: UnsafeMutablePointer<Int32>) -> Int? {
         let last = page.pointee
         munmap(page, 4)
-        return last >= 0 && Int(last) < runs.count ? Int(last) : nil
+        // A fresh child's runs are its own: only it can tell an index from a stray value.
+        return last >= 0 && (loader != nil || Int(last) < runs.count) ? Int(last) : nil
     }
 
     /// The runs in the order a child of `group` tries them: those of `units` (nil: every run).
-    private func order(for group: String, units: Set<String>?) -> [Int] {
-        let first = killers[group, default: []]
-        var seen = [Bool](repeating: false, count: runs.count)
+    private func order(for group: String, units: Set<String>?, runCount: Int) -> [Int] {
+        let first = killers[group, default: []].filter { $0 < runCount }
+        var seen = [Bool](repeating: false, count: runCount)
         for i in first { seen[i] = true }
-        let all = first + runs.indices.filter { !seen[$0] }
+        let all = first + (0..<runCount).filter { !seen[$0] }
         guard let units else { return all }
         return all.filter { units.contains(runUnits[$0]) }
     }
@@ -146,7 +152,6 @@ struct ForkServer {
         }
         let page = raw.bindMemory(to: Int32.self, capacity: 1)
         page.pointee = -1
-        let order = order(for: group, units: units)
         fflush(nil)
         let pid = fork()
         guard pid == 0 else {
@@ -162,7 +167,14 @@ struct ForkServer {
         var lim = rlimit(rlim_cur: cap, rlim_max: cap)
         setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &lim)
         __afsActivateMutant(id)
-        for i in order {
+        var runs = runs
+        var expectedFailures = expectedFailures
+        if let loader {
+            // Loading under the mutant is part of its verdict, as in `AFS_MUTANT=<id> conformance run`.
+            guard let loaded = try? loader() else { _exit(1) }
+            (runs, expectedFailures) = loaded
+        }
+        for i in order(for: group, units: units, runCount: runs.count) {
             // Stored before the run: a run that crashes or hangs is the killer too.
             page.pointee = Int32(i)
             arm(runTimeout)

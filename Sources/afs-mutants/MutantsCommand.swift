@@ -34,8 +34,10 @@ struct MutantsCommand: ParsableCommand {
             `conformance run` per mutant, the vector files are read by the original program, so a \
             mutant of the JSON parser is judged by the vectors that test the parser, not by breaking \
             the harness's own loading. Tables the loading itself builds (static lets) are inherited \
-            from the original program, so mutants inside property initializers need a fresh process \
-            (AFS_MUTANT=<id> conformance run): mutate.py runs them that way.
+            from the original program, so mutants inside property initializers need --fresh: the \
+            server then loads nothing, and each child activates its mutant before it loads the vectors \
+            itself, as `AFS_MUTANT=<id> conformance run` would, still stopping at its first failing run \
+            (a load that fails kills the mutant: exit-1).
             """
     )
 
@@ -48,6 +50,13 @@ struct MutantsCommand: ParsableCommand {
                 + "build run with ASAN_OPTIONS=detect_leaks=1:leak_check_at_exit=0."
         ))
     var leakCheck = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Each child loads the vectors after activating its mutant, and the server loads nothing: for "
+                + "mutants in property initializers (static tables), which a loaded server would have built "
+                + "already with their original values. No units on stdin lines."))
+    var fresh = false
 
     @Option(help: "Mutants evaluated at once (forked children).")
     var jobs = 2
@@ -102,12 +111,29 @@ struct MutantsCommand: ParsableCommand {
             mutants.append(.init(id: id, group: words.count >= 2 ? String(words[1]) : "", units: units))
             lines.append(lineNumber)
         }
-        let set = try vectors.load()
-        let xfail = try vectors.directoryExpectedFailures()
-        var server = ForkServer(
-            jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
-            runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail,
-            leakCheck: leakCheck)
+        var server: ForkServer
+        if fresh {
+            if let i = mutants.firstIndex(where: { $0.units != nil }) {
+                throw fail("stdin line \(lines[i]): units are not taken with --fresh (each child runs every run)")
+            }
+            let options = vectors
+            server = ForkServer(
+                jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
+                runs: [], expectedFailures: ExpectedFailures(), leakCheck: leakCheck)
+            server.loader = {
+                (
+                    VectorRunner.selectedRuns(try options.load(), selection: options.selection),
+                    try options.directoryExpectedFailures()
+                )
+            }
+        } else {
+            let set = try vectors.load()
+            let xfail = try vectors.directoryExpectedFailures()
+            server = ForkServer(
+                jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
+                runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail,
+                leakCheck: leakCheck)
+        }
         // A unit that names no run would leave its mutant fewer runs than asked for, in silence.
         let known = Set(server.runs.map(ForkServer.unit))
         for (m, line) in zip(mutants, lines) {

@@ -5,6 +5,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 
 from afstools import ROOT
 
@@ -41,16 +43,41 @@ def run_logged(cmd, logpath, **kw):
         return subprocess.run(cmd, stdout=f, stderr=f, **kw)
 
 
-def run_one(cmd, env, timeout, cwd=ROOT):
+def run_one(cmd, env, timeout, cwd=ROOT, stop=None):
     """Runs `cmd` silently, in a session of its own: (failed, how) with how "", "timeout",
-    "signal N" or "exit N". On timeout the whole tree is killed (kill_tree)."""
-    p = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **env}, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        rc = p.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        kill_tree(p)
-        return True, "timeout"
+    "signal N" or "exit N". On timeout the whole tree is killed (kill_tree). `stop`, a compiled
+    pattern: the first line of output (stdout or stderr) it matches is taken as the failure the
+    exit status would report later, so the tree is killed then and (True, "failed early") returned."""
+    p = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **env}, start_new_session=True,
+                         stdout=subprocess.PIPE if stop else subprocess.DEVNULL,
+                         stderr=subprocess.STDOUT if stop else subprocess.DEVNULL)
+    matched = threading.Event()
+
+    def watch():
+        # Reads to the end, so a command that never matches never blocks on a full pipe.
+        for raw in p.stdout:
+            if not matched.is_set() and stop.search(raw.decode("utf-8", "replace")):
+                matched.set()
+    reader = threading.Thread(target=watch, daemon=True)
+    if stop:
+        reader.start()
+    deadline = time.monotonic() + timeout
+    rc = None
+    while rc is None and not matched.is_set():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            kill_tree(p)
+            return True, "timeout"
+        try:
+            rc = p.wait(timeout=min(left, 0.05) if stop else left)
+        except subprocess.TimeoutExpired:
+            pass
+    if stop and rc is not None:
+        reader.join(timeout=5)  # the same verdict either way; the same words too
+    if matched.is_set():
+        if rc is None:
+            kill_tree(p)
+        return True, "failed early"
     if rc == 0:
         return False, ""
     if rc < 0:

@@ -26,6 +26,9 @@ TESTS_SKIP = "ImplementationRunnerTests|EvalProtocolTests"
 # survivor the layer tried (the report lists these apart).
 NOT_COVERED = "not covered"
 INITIALIZER_RE = re.compile(r"(?:^|\.)(?:var|let) [^.]+$")
+# Swift Testing's console line for a failing expectation (a known issue or a warning says "recorded a
+# known issue", "recorded a warning"): the run will fail, so a mutant's tests stop at the first one.
+ISSUE_LINE = re.compile(r"✘(?:\x1b\[[0-9;]*m)? (?:Test|Suite) .* recorded an issue\b")
 
 
 def seeded_order(mutants, label, done_before):
@@ -103,7 +106,7 @@ def run_pool(mutants, fn, jobs, label, deadline=None, layer=None, done_before=No
 
 
 def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, run_timeout=1.0, binary=None,
-               env_of=mutant_env, extra=(), units=None):
+               env_of=mutant_env, extra=(), units=None, layer=None):
     """The vectors layer through `afs-mutants` (a fork server: the vectors are loaded once,
     each mutant runs in a forked child and stops at its first failing run). Same contract as run_pool.
     `units` ({id: units or None}, the coverage map's choice): a mutant runs only the runs of its
@@ -112,7 +115,7 @@ def run_server(mutants, jobs, timeout, label, deadline=None, done_before=None, r
     if not pending:
         return results
     units = units or {}
-    prog = Progress(results, pending, label, label)
+    prog = Progress(results, pending, label, layer or label)
     for m in pending:
         if units.get(m["id"]) == []:
             prog.record(m, False, NOT_COVERED)
@@ -175,7 +178,7 @@ def calibrate(cmd, env, minimum=5.0, factor=10.0, label="", runs=3):
     return el, max(minimum, factor * el)
 
 
-def confirm_timeouts(mutants, res, cmd_of, timeout_of, layer, jobs, deadline=None):
+def confirm_timeouts(mutants, res, cmd_of, timeout_of, layer, jobs, deadline=None, stop=None):
     """A timeout under parallel load is only a kill if the mutant also times out alone, with a
     longer limit (a mutant that finishes then is judged by its exit status). Past the deadline the
     rest stay unconfirmed timeouts (counted as kills; the log says how many). `cmd_of(mutant)` is
@@ -190,7 +193,7 @@ def confirm_timeouts(mutants, res, cmd_of, timeout_of, layer, jobs, deadline=Non
                 proc.log(f"  {layer}: time limit reached; {len(todo) - i} timeouts not confirmed alone (counted as kills)")
                 todo = todo[:i]
                 break
-            killed, how = proc.run_one(cmd_of(m), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout_of(m))
+            killed, how = proc.run_one(cmd_of(m), mutant_env({"AFS_MUTANT": str(m["id"])}), timeout_of(m), stop=stop)
             how = f"{how} (alone)" if killed else ""
             res[m["id"]] = (killed, how)
             progress.write(progress_line(layer, m, killed, how))
@@ -228,7 +231,8 @@ def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, 
     t0 = time.time()
     # A mutant inside a property's initializer (a table in a `static let`, a global, a default) may
     # live in a lazily initialized global that the server's parent has already initialized with the
-    # original value, so in a forked child it would never be active: those run in a fresh process.
+    # original value, so in a child forked after the loading it would never be active: those go to
+    # a server with --fresh, whose children each load the vectors under their mutant.
     fresh = [m for m in mutants if in_initializer(m)]
     forked = [m for m in mutants if not in_initializer(m)]
     # A run's own limit: no single run takes as long as the whole unmutated set (at least 1 s), so
@@ -238,11 +242,14 @@ def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, 
     chosen = {m["id"]: selector.units_for(m) if selector else None for m in forked}
     if selector:
         proc.log(f"  {label}: forked mutants" + selection_text(chosen, selector, "units"))
+    server = mutants_bin(ASAN_SCRATCH if asan else SCRATCH)
+    leak = ["--leak-check"] if asan else []
     res = run_server(forked, jobs, timeout, label, deadline, done_before, run_timeout=max(1.0, base),
-                     binary=mutants_bin(ASAN_SCRATCH if asan else SCRATCH), env_of=env_of,
-                     extra=["--leak-check"] if asan else [], units=chosen)
-    res.update(run_pool(fresh, lambda m: proc.run_one(vectors_cmd(binary), env_of({"AFS_MUTANT": str(m["id"])}), timeout),
-                        jobs, f"{label} (initializers, one process each)", deadline, label, done_before))
+                     binary=server, env_of=env_of, extra=leak, units=chosen)
+    # Without the leak check, as a process of its own was run: a fresh child's loading is not the
+    # original program's, which the check takes as its baseline.
+    res.update(run_server(fresh, jobs, timeout, f"{label} (initializers, fresh children)", deadline, done_before,
+                          run_timeout=max(1.0, base), binary=server, env_of=env_of, extra=["--fresh"], layer=label))
     if asan:
         named = {f"exit {ASAN_EXIT}": "memory error (ASan)", f"exit {LEAK_EXIT}": "leak (LSan)"}
         res = {k: (killed, named.get(how.replace("-", " "), how)) for k, (killed, how) in res.items()}
@@ -289,7 +296,7 @@ def direct_tests_cmd(skip=TESTS_SKIP, scratch=SCRATCH):
     return cmd + (["--skip", skip] if skip else [])
 
 
-def selected_timeout(units, selector, timeout, minimum=15.0, factor=4.0):
+def selected_timeout(units, selector, timeout, minimum=10.0, factor=4.0):
     """A mutant's limit for its selected suites: `factor` × what they took in the map's profiled runs
     (each alone, so with a process start apiece: generous), at least `minimum`, at most `timeout`."""
     if not units or not selector or not selector.seconds:
@@ -315,11 +322,11 @@ def layer_tests(mutants, jobs, deadline=None, done_before=None, skip=TESTS_SKIP,
     def one(m):
         if chosen[m["id"]] == []:
             return False, NOT_COVERED
-        return proc.run_one(cmd_of(m), mutant_env({"AFS_MUTANT": str(m["id"])}), limit[m["id"]])
+        return proc.run_one(cmd_of(m), mutant_env({"AFS_MUTANT": str(m["id"])}), limit[m["id"]], stop=ISSUE_LINE)
 
     t0 = time.time()
     res = run_pool(mutants, one, jobs, "tests", deadline, "tests", done_before)
-    confirm_timeouts(mutants, res, cmd_of, lambda m: 2 * limit[m["id"]], "tests", jobs, deadline)
+    confirm_timeouts(mutants, res, cmd_of, lambda m: 2 * limit[m["id"]], "tests", jobs, deadline, stop=ISSUE_LINE)
     return res, time.time() - t0, base, chosen
 
 

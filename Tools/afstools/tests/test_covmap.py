@@ -4,9 +4,11 @@ import os
 import re
 import shutil
 import tempfile
+import time
 import unittest
 
-from afstools.mutation import covmap
+from afstools import proc
+from afstools.mutation import covmap, layers
 
 # File A: f spans lines 10-20 and holds the closure g on line 12 (columns 20-40); h spans 30-40;
 # k spans 50-60. File B: b spans 1-9.
@@ -87,6 +89,44 @@ class RunnerTests(unittest.TestCase):
         self.assertIsNone(covmap.swift_testing_cmd(self.fake_binary(one)))
         self.assertIsNone(covmap.swift_testing_cmd(self.fake_binary("not json")))
         self.assertIsNone(covmap.swift_testing_cmd(self.fake_binary('{"tests":[]}', status=1)))
+
+
+class EarlyStopTests(unittest.TestCase):
+    """A mutant's tests end at Swift Testing's first failing expectation (layers.ISSUE_LINE), with stand-in
+    runners whose lines are Swift Testing's, colours included."""
+
+    def runner(self, body):
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        path = os.path.join(d, "run.sh")
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\n" + body + "\n")
+        os.chmod(path, 0o755)
+        return path
+
+    def run_it(self, body, timeout=30):
+        t = time.monotonic()
+        out = proc.run_one([self.runner(body)], {}, timeout, stop=layers.ISSUE_LINE)
+        return out, time.monotonic() - t
+
+    def test_the_first_issue_ends_the_run_as_a_kill(self):
+        issue = r"printf '\033[91m\342\234\230\033[0m Test f() recorded an issue at T.swift:3:5: Expectation failed\n' >&2"
+        (killed, how), took = self.run_it(issue + "; sleep 20; exit 1")
+        self.assertEqual((killed, how), (True, "failed early"))
+        self.assertLess(took, 10)
+
+    def test_known_issues_warnings_and_silence_are_judged_by_the_exit_status(self):
+        known = r"printf '\342\234\230 Test f() recorded a known issue at T.swift:3:5\n'"
+        warning = r"printf '\342\232\240 Test f() recorded a warning at T.swift:3:5\n' >&2"
+        self.assertEqual(self.run_it(known + "; " + warning + "; exit 0")[0], (False, ""))
+        self.assertEqual(self.run_it("echo 'Fatal error: index out of range' >&2; exit 4")[0], (True, "exit 4"))
+
+    def test_a_run_that_prints_a_lot_and_never_matches_neither_blocks_nor_stops(self):
+        # More output than a pipe holds: the watcher keeps reading to the end.
+        self.assertEqual(self.run_it("yes '\342\234\224 Test g() passed' | head -c 2000000; exit 0")[0], (False, ""))
+
+    def test_a_hang_is_still_a_timeout(self):
+        self.assertEqual(self.run_it("sleep 30", timeout=1)[0], (True, "timeout"))
 
 
 class FilterAndFingerprintTests(unittest.TestCase):
