@@ -19,6 +19,7 @@ unit whose run fails alone runs for every mutant. Sound for deterministic code: 
 enters the mutated function runs the original program's code throughout."""
 import concurrent.futures
 import glob
+import hashlib
 import json
 import os
 import re
@@ -34,16 +35,28 @@ TESTS_MAP = f"{MB}/covmap-tests.json"
 TESTS_SCRATCH = COV_SCRATCH + "-tests"
 VECTORS_MAP = f"{MB}/covmap-vectors.json"
 VECTORS_SCRATCH = COV_SCRATCH + "-vectors"
-# What each layer's runs are built from and read: any change may move what a unit reaches.
-TESTS_INPUTS = (("Package.swift", "Sources", "Tests"), (".swift",))
+# The instrumented tests count in continuous mode (LLVM_PROFILE_FILE's %c: the counters are the
+# profile file, mapped into the process), which needs the counter relocation compiled in. Suites run
+# `conformance` children that their tests end with a signal, and a profile written only at exit would
+# lose those children's counts, so a suite's functions would vary from one map to the next.
+TESTS_FLAGS = ("--enable-code-coverage", "-Xswiftc", "-Xllvm", "-Xswiftc", "-runtime-counter-relocation",
+               "-Xcc", "-mllvm", "-Xcc", "-runtime-counter-relocation")
+TESTS_PROFILE = "%p%c.profraw"
+# What each layer's runs are built from and read, and how they count: any change may move what a unit
+# reaches.
+TESTS_INPUTS = (("Package.swift", "Sources", "Tests"), (".swift",), " ".join(TESTS_FLAGS) + " " + TESTS_PROFILE)
 VECTORS_INPUTS = (("Package.swift", "Sources", "Vectors"), (".swift", ".json"))
 PROFILES = ("af3", "af4", "strict")
 TEST_NAME = re.compile(r"^([A-Za-z_]\w*\.[A-Za-z_][\w.]*)/", re.M)
 
 
 def fingerprint(inputs, root=ROOT):
-    """The digest of the files below `inputs[0]` whose names end in `inputs[1]`."""
-    return files_digest(*inputs, root=root)
+    """The digest of the files below `inputs[0]` whose names end in `inputs[1]`, and of the recipe
+    `inputs[2]` (build flags, profile pattern) when there is one."""
+    digest = files_digest(inputs[0], inputs[1], root=root)
+    if len(inputs) > 2:
+        digest += "-" + hashlib.sha256(inputs[2].encode()).hexdigest()[:8]
+    return digest
 
 
 def list_suites(scratch):
@@ -92,14 +105,14 @@ def core_functions(profdata, binary, under=CORE):
     return out
 
 
-def profiled(cmd, binary):
+def profiled(cmd, binary, pattern="%p.profraw"):
     """(the core functions `cmd` executes, whether it exited 0, its seconds), from the profiles its
-    processes write."""
+    processes write (`pattern`: LLVM_PROFILE_FILE's name in a temporary directory)."""
     d = tempfile.mkdtemp()
     try:
         t = time.time()
         r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           env={**os.environ, "LLVM_PROFILE_FILE": f"{d}/%p.profraw"})
+                           env={**os.environ, "LLVM_PROFILE_FILE": f"{d}/{pattern}"})
         seconds = time.time() - t
         raws = [os.path.join(d, x) for x in os.listdir(d) if x.endswith(".profraw")]
         if not raws:
@@ -132,17 +145,34 @@ def profile_all(units, fn, jobs):
         return dict(zip(units, pool.map(fn, units)))
 
 
+def fresh_scratch(scratch, recipe):
+    """Empties `scratch` when its build was made another way (`recipe`, kept in a stamp file beside it):
+    SwiftPM does not recompile a module whose only change is an -Xllvm flag, so the old objects would
+    stay, counting without the relocation and writing no counts to a continuous profile."""
+    stamp = os.path.join(ROOT, scratch, "afs-recipe.txt")
+    try:
+        with open(stamp) as f:
+            if f.read() == recipe:
+                return
+    except OSError:
+        pass
+    shutil.rmtree(os.path.join(ROOT, scratch), ignore_errors=True)
+    os.makedirs(os.path.join(ROOT, scratch))
+    with open(stamp, "w") as f:
+        f.write(recipe)
+
+
 def build_tests_map(jobs=2):
     """Builds the instrumented tests, profiles every suite (`jobs` at a time) and writes the map."""
     t0 = time.time()
     proc.log(f"coverage map: building the instrumented tests ({TESTS_SCRATCH}) ...")
-    proc.sh(proc.NICE + ["swift", "build", "--build-tests", "--enable-code-coverage", "--scratch-path", TESTS_SCRATCH],
-            capture=True)
+    fresh_scratch(TESTS_SCRATCH, TESTS_INPUTS[2])
+    proc.sh(proc.NICE + ["swift", "build", "--build-tests", *TESTS_FLAGS, "--scratch-path", TESTS_SCRATCH], capture=True)
     binary = os.path.join(ROOT, TESTS_SCRATCH, "debug", "AFSerializationPackageTests.xctest")
     suites = list_suites(TESTS_SCRATCH)
     proc.log(f"coverage map: profiling {len(suites)} test suites, {jobs} at a time ...")
     runner = swift_testing_cmd(binary) or ["swift", "test", "--skip-build", "--ignore-lock", "--scratch-path", TESTS_SCRATCH]
-    runs = profile_all(suites, lambda s: profiled(runner + ["--filter", suite_filter([s])], binary), jobs)
+    runs = profile_all(suites, lambda s: profiled(runner + ["--filter", suite_filter([s])], binary, TESTS_PROFILE), jobs)
     return write_map(TESTS_MAP, fingerprint(TESTS_INPUTS), t0, runs, "test suites")
 
 

@@ -382,7 +382,9 @@ def coverage_vectors():
 def coverage_tests():
     """The tests layer's coverage: swift test --enable-code-coverage (normal sources)."""
     scratch = COV_SCRATCH + "-tests"
-    proc.sh(proc.NICE + ["swift", "test", "--scratch-path", scratch, "--enable-code-coverage"], check=False, capture=True)
+    # The coverage map's flags: the same scratch path is not rebuilt for each.
+    covmap.fresh_scratch(scratch, covmap.TESTS_INPUTS[2])
+    proc.sh(proc.NICE + ["swift", "test", "--scratch-path", scratch, *covmap.TESTS_FLAGS], check=False, capture=True)
     prof = os.path.join(ROOT, scratch, "debug", "codecov", "default.profdata")
     binary = os.path.join(ROOT, scratch, "debug", "AFSerializationPackageTests.xctest")
     if not os.path.exists(prof) or not os.path.exists(binary):

@@ -153,6 +153,9 @@ class FilterAndFingerprintTests(unittest.TestCase):
         with open(os.path.join(root, "Sources/Core/notes.md"), "w") as f:
             f.write("not compiled")
         self.assertEqual(second, covmap.fingerprint(covmap.TESTS_INPUTS, root))
+        # So does the recipe: a map counted another way (flags, profile pattern) is not current.
+        other = covmap.TESTS_INPUTS[:2] + (covmap.TESTS_INPUTS[2].replace("%c", ""),)
+        self.assertNotEqual(second, covmap.fingerprint(other, root))
 
 
 if __name__ == "__main__":
