@@ -309,10 +309,17 @@ def layer_tests(mutants, jobs, deadline=None, done_before=None, skip=TESTS_SKIP,
     mutant run (`--filter`), and a mutant no suite reaches is not run: (False, NOT_COVERED).
     Returns ({id: (killed, how)}, seconds, the unmutated run's seconds, {id: suites run or None})."""
     cmd = direct_tests_cmd(skip)
-    base, timeout = calibrate(cmd, mutant_env({"AFS_MUTANT": "0"}), minimum=30, factor=4, label="swift test", runs=1)
     chosen = {m["id"]: selector.units_for(m) if selector else None for m in mutants}
+    # The unmutated run checks the suites the mutants will get: all of them, or (when every mutant has
+    # its selection) only those, which is most of a small change's wait.
+    every = not chosen or any(u is None for u in chosen.values())
+    union = sorted({s for u in chosen.values() if u for s in u})
+    calibration = cmd if every or not union else cmd + ["--filter", covmap.suite_filter(union)]
+    base, timeout = calibrate(calibration, mutant_env({"AFS_MUTANT": "0"}), minimum=30, factor=4, label="swift test",
+                              runs=1)
     limit = {i: selected_timeout(u, selector, timeout) for i, u in chosen.items()}
-    proc.log(f"tests: unmutated run {base:.1f}s; timeout {timeout:.0f}s; {len(mutants)} mutants, {jobs} jobs"
+    proc.log(f"tests: unmutated run {base:.1f}s" + ("" if calibration is cmd else f" ({len(union)} suites)")
+             + f"; timeout {timeout:.0f}s; {len(mutants)} mutants, {jobs} jobs"
              + selection_text(chosen, selector, "suites"))
 
     def cmd_of(m):

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from afstools import ROOT, load_json, proc, save_json
-from afstools.mutation import build, covmap, incremental, layers as L
+from afstools.mutation import build, covmap, diffmap, incremental, layers as L
 from afstools.mutation.layers import load_progress
 from afstools.mutation.report import Outcome, ReportInput, diff_summary, make_report
 from afstools.mutation.sites import DOCS, LAYERS, MB, PROGRESS, PRUNED, SITES, norm_key, reviewed, select
@@ -27,6 +27,7 @@ class RunState:
     not_run: int = 0  # selected mutants --max-minutes left out
     selection: dict = field(default_factory=dict)  # layer -> what the coverage map chose
     selectors: dict = field(default_factory=dict)  # layer -> covmap.Selector (empty with --no-select)
+    from_base: set = field(default_factory=set)  # layers whose selector is a map from the --diff base (diffmap)
     basis: dict = field(default_factory=dict)  # id -> what its verdict rests on (incremental.Basis.of)
     reused_ids: set = field(default_factory=set)  # verdicts taken from --incremental's report
     incremental: dict = field(default_factory=dict)
@@ -163,13 +164,24 @@ def select_units(st, args):
         if not mine:
             continue
         if few and not covmap.is_current(path, inputs):
+            kept = load_json(path, None) if args.diff else None
+            skip = args.tests_skip if mine == ["tests"] else ""
+            sel, why = diffmap.within_change(kept, inputs, args.diff, skip) if kept else (None, "")
+            if sel:
+                proc.log(f"coverage map {path} was made from {args.diff} and the change's code is inside {why}: "
+                         f"{', '.join(mine)} run that function's {len(sel.chosen)} units")
+                st.selectors.update({la: sel for la in mine})
+                st.from_base.update(mine)
+                continue
             proc.log(f"coverage map {path} is stale and only {len(st.todo)} mutants are scored: "
-                     f"{', '.join(mine)} run every unit (building the map would take longer)")
+                     f"{', '.join(mine)} run every unit (building the map would take longer"
+                     + (f"; the map from {args.diff} does not hold: {why}" if why else "") + ")")
             continue
         m = make(args.jobs)
         st.selectors.update({la: covmap.Selector(m, args.tests_skip if la == "tests" else "") for la in mine})
     st.timing["coverage maps"] = time.time() - t
-    if any(la in incremental.REUSABLE and la not in st.selectors for la in st.layers):
+    # A basis rests on the current maps; one from the base holds for this change only.
+    if st.from_base or any(la in incremental.REUSABLE and la not in st.selectors for la in st.layers):
         return
 
     def units_of(layer, site):
@@ -216,7 +228,9 @@ def scope_text(st, args):
     mapped = [la for la in st.layers if la in st.selectors]
     unmapped = [la for la in st.layers if la in incremental.REUSABLE and la not in st.selectors]
     if mapped:
-        scope += f"; {', '.join(mapped)}: only the units that reach each mutant (coverage maps)"
+        scope += f"; {', '.join(mapped)}: only the units that reach each mutant (coverage maps"
+        scope += f"; {', '.join(sorted(st.from_base))} from {args.diff}'s map, the change being inside one function)" \
+            if st.from_base else ")"
     if unmapped:
         scope += f"; {', '.join(unmapped)}: every unit per mutant"
     if st.not_run:
