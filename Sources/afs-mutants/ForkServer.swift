@@ -16,7 +16,8 @@ struct ForkServer {
     /// `runs` stays empty in the parent, which then runs no code of the core before it forks: a
     /// mutant in a property's initializer is active in the table built from it, as in a process of
     /// its own, without the process's start and with the first failing run ending it.
-    var loader: (() throws -> (runs: [(vector: Vector, profile: String)], expectedFailures: ExpectedFailures))?
+    var loader: (() throws -> Loaded)?
+    typealias Loaded = (runs: [(vector: Vector, profile: String)], expectedFailures: ExpectedFailures)
     /// After its last run, a child asks LeakSanitizer for memory it allocated and can no longer
     /// reach (`--leak-check`, in an AddressSanitizer build): a mutant that leaks dies with
     /// ``leakExit``, deterministically, where only the fuzz layer's luck saw it before.

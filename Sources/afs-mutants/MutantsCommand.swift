@@ -111,28 +111,23 @@ struct MutantsCommand: ParsableCommand {
             mutants.append(.init(id: id, group: words.count >= 2 ? String(words[1]) : "", units: units))
             lines.append(lineNumber)
         }
-        var server: ForkServer
+        if fresh, let i = mutants.firstIndex(where: { $0.units != nil }) {
+            throw fail("stdin line \(lines[i]): units are not taken with --fresh (each child runs every run)")
+        }
+        let options = vectors
+        let load: () throws -> ForkServer.Loaded = {
+            (
+                VectorRunner.selectedRuns(try options.load(), selection: options.selection),
+                try options.directoryExpectedFailures()
+            )
+        }
+        var server = ForkServer(
+            jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
+            runs: [], expectedFailures: ExpectedFailures(), leakCheck: leakCheck)
         if fresh {
-            if let i = mutants.firstIndex(where: { $0.units != nil }) {
-                throw fail("stdin line \(lines[i]): units are not taken with --fresh (each child runs every run)")
-            }
-            let options = vectors
-            server = ForkServer(
-                jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
-                runs: [], expectedFailures: ExpectedFailures(), leakCheck: leakCheck)
-            server.loader = {
-                (
-                    VectorRunner.selectedRuns(try options.load(), selection: options.selection),
-                    try options.directoryExpectedFailures()
-                )
-            }
+            server.loader = load
         } else {
-            let set = try vectors.load()
-            let xfail = try vectors.directoryExpectedFailures()
-            server = ForkServer(
-                jobs: jobs, timeout: timeout, runTimeout: runTimeout, memoryLimit: memoryLimit,
-                runs: VectorRunner.selectedRuns(set, selection: vectors.selection), expectedFailures: xfail,
-                leakCheck: leakCheck)
+            (server.runs, server.expectedFailures) = try load()
         }
         // A unit that names no run would leave its mutant fewer runs than asked for, in silence.
         let known = Set(server.runs.map(ForkServer.unit))

@@ -9,6 +9,7 @@ runs only after F was entered, so F's units (those that entered F at the base) a
 can reach any of those mutants: they run, and no other. A site outside F, or any other change
 (another function, a test, a vector file, an untracked source), and the map is not used."""
 import difflib
+import functools
 import os
 import subprocess
 import tempfile
@@ -43,6 +44,7 @@ def code_lines(text):
     return out
 
 
+@functools.lru_cache(maxsize=8)  # the vectors maps and the tests map ask about the same change
 def code_changes(old_text, new_text):
     """The changed runs of code lines, as (old line numbers, the old neighbours' line numbers (an
     insertion's place), new line numbers), and {old line: new line} for the code lines kept or
@@ -69,6 +71,18 @@ def holds(extent, change):
     if not removed:
         return l0 <= before and after <= l1
     return all(l0 <= n <= l1 for n in removed)
+
+
+def file_changes(root, base, path):
+    """(code_changes of a core file between `base` and the work tree, "") or (None, why not)."""
+    try:
+        old = git(["show", f"{base}:{path}"], root)
+    except subprocess.CalledProcessError:
+        return None, f"{path} is new"
+    if not os.path.exists(os.path.join(root, path)):
+        return None, f"{path} is deleted"
+    with open(os.path.join(root, path), encoding="utf-8") as f:
+        return code_changes(old, f.read()), ""
 
 
 class WithinChange(covmap.Selector):
@@ -100,16 +114,11 @@ def within_change(m, inputs, base, skip="", root=ROOT):
     for path in git(["diff", "--name-only", base, "--", *watched], root).split():
         if not (path.startswith(core) and path.endswith(".swift")):
             return None, f"the change is not only in the core's Swift files ({path})"
-        try:
-            old = git(["show", f"{base}:{path}"], root)
-        except subprocess.CalledProcessError:
-            return None, f"{path} is new"
-        if not os.path.exists(os.path.join(root, path)):
-            return None, f"{path} is deleted"
-        with open(os.path.join(root, path), encoding="utf-8") as f:
-            changes, moved = code_changes(old, f.read())
-        if changes:
-            code[path[len(core):]] = (changes, moved)
+        found, why = file_changes(root, base, path)
+        if found is None:
+            return None, why
+        if found[0]:
+            code[path[len(core):]] = found
     if len(code) != 1:
         return None, "the change has no code" if not code else "the change's code is in more than one file"
     ((file, (changes, moved)),) = code.items()
