@@ -14,7 +14,8 @@
 /// crash, an AddressSanitizer report on the shared standard error) is ``Outcome/died(_:)`` for the
 /// request it was serving, which the caller reports as that input's failure; one that hangs keeps
 /// the fuzzer waiting until libFuzzer's `-timeout` ends it, on that input too. Used from one thread
-/// (libFuzzer's): a request is sent, then its answer received, before the next.
+/// (libFuzzer's): a request is sent, then its answer received, before the next. With ``sharesCPU``,
+/// that thread and each child run on one CPU (``SharedCPU``).
 public final class ForkedChild: @unchecked Sendable {
     public enum Outcome: Equatable {
         case answered([UInt8])
@@ -36,6 +37,9 @@ public final class ForkedChild: @unchecked Sendable {
     public let name: String
     public let requestsPerChild: Int
     let venue: Venue
+    /// Pin this thread and each child to one CPU (``SharedCPU``): set by a fuzz executable's
+    /// `install`, before the first request.
+    public var sharesCPU = false
 
     private var child: (pid: pid_t, socket: Int32)?
     private var served = 0
@@ -134,6 +138,7 @@ public final class ForkedChild: @unchecked Sendable {
             }
         }
         close(fds[1])
+        if sharesCPU { SharedCPU.pin(child: pid) }
         served = 0
         children += 1
         child = (pid, fds[0])

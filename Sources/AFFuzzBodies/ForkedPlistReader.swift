@@ -38,10 +38,12 @@ public enum ForkedPlistReader {
         return death
     }
 
-    /// Installs the reader as ``FuzzOracles/plistReader`` after checking that it answers as
+    /// Installs the reader as ``FuzzOracles/plistReader``, its children on this thread's CPU
+    /// (``SharedCPU``), after checking that it answers as
     /// Foundation in this process does, for a property list and for a refusal; stops the process
     /// otherwise (a broken transport would otherwise be every plist input's fault).
     public static func install() {
+        child.sharesCPU = true
         let probes: [[UInt8]] = [
             Array("<plist><dict><key>a</key><array><integer>1</integer><true/></array></dict></plist>".utf8),
             Array("<plist><dict><key>a</key></plist>".utf8),

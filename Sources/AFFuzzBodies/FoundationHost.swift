@@ -44,9 +44,9 @@ public enum FoundationHost {
             venue: .exec(path: path, arguments: [service]))
     }
 
-    /// Once per process: starts the host and installs it as ``FuzzOracles/foundationHost`` when it
-    /// gives the in-process verdict on a tree that passes and on one that fails; stops the process
-    /// when it gives another (a broken transport would be every input's fault). Without a host
+    /// Once per process: starts the host on this thread's CPU (``SharedCPU``) and installs it as
+    /// ``FuzzOracles/foundationHost`` when it gives the in-process verdict on a tree that passes and
+    /// on one that fails; stops the process when it gives another (a broken transport would be every input's fault). Without a host
     /// program, a line on standard error, and the checks stay in this process.
     public static func installOnce() {
         guard !tried else { return }
@@ -57,6 +57,7 @@ public enum FoundationHost {
             return
         }
         let host = child(path: path)
+        host.sharesCPU = true
         switch probe(host) {
         case .agrees: FuzzOracles.install { $0.foundationHost = host }
         case .unavailable(let why):
