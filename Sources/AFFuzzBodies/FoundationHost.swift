@@ -116,7 +116,11 @@ public enum FoundationHost {
     }
 
     static func request(_ tree: [UInt8], _ body: [UInt8]) -> [UInt8] {
-        ForkedChild.Frame.length(tree.count) + tree + body
+        var r = ForkedChild.Frame.length(tree.count)
+        r.reserveCapacity(4 + tree.count + body.count)
+        r += tree
+        r += body
+        return r
     }
 
     enum Verdict: Equatable, CustomStringConvertible {

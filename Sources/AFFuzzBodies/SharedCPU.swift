@@ -26,23 +26,37 @@ enum SharedCPU {
 
     private struct Calls {
         let get: Affinity, set: Affinity, current: CurrentCPU
-        /// The calling thread's CPUs when it first started a helper.
-        var allowed: cpu_set_t
     }
 
-    /// nil: pinning is off (the environment, a lookup or the first affinity call failed).
+    /// nil: a lookup failed, and nothing is pinned.
     private static let calls: Calls? = {
-        if let value = getenv("AFS_FUZZ_SHARED_CPU"), String(cString: value) == "0" { return nil }
         guard let get = dlsym(nil, "sched_getaffinity"), let set = dlsym(nil, "sched_setaffinity"),
             let current = dlsym(nil, "sched_getcpu")
         else { return nil }
-        let calls = Calls(
+        return Calls(
             get: unsafeBitCast(get, to: Affinity.self), set: unsafeBitCast(set, to: Affinity.self),
-            current: unsafeBitCast(current, to: CurrentCPU.self), allowed: cpu_set_t())
-        var allowed = cpu_set_t()
-        guard withUnsafeMutableBytes(of: &allowed, { calls.get(0, $0.count, $0.baseAddress!) }) == 0 else { return nil }
-        return Calls(get: calls.get, set: calls.set, current: calls.current, allowed: allowed)
+            current: unsafeBitCast(current, to: CurrentCPU.self))
     }()
+
+    /// The CPUs of the thread that first starts a helper, before any pinning; nil when pinning is off.
+    private static let allowed: cpu_set_t? = {
+        if let value = getenv("AFS_FUZZ_SHARED_CPU"), String(cString: value) == "0" { return nil }
+        return affinity(0)
+    }()
+
+    /// The CPUs thread or process `id` may run on (0: the calling thread); nil if unknown.
+    static func affinity(_ id: pid_t) -> cpu_set_t? {
+        guard let calls else { return nil }
+        var set = cpu_set_t()
+        return withUnsafeMutableBytes(of: &set) { calls.get(id, $0.count, $0.baseAddress!) } == 0 ? set : nil
+    }
+
+    /// Restricts thread or process `id` (0: the calling thread) to `set`; false if it failed.
+    static func restrict(_ id: pid_t, to set: cpu_set_t) -> Bool {
+        guard let calls else { return false }
+        var set = set
+        return withUnsafeMutableBytes(of: &set) { calls.set(id, $0.count, $0.baseAddress!) } == 0
+    }
 
     /// The number of CPUs in `set`.
     static func count(_ set: cpu_set_t) -> Int {
@@ -63,17 +77,10 @@ enum SharedCPU {
     /// the CPU, or nil when nothing was pinned.
     @discardableResult
     static func pin(child: pid_t) -> Int32? {
-        guard var calls, count(calls.allowed) > 1 else { return nil }
-        guard withUnsafeMutableBytes(of: &calls.allowed, { calls.set(0, $0.count, $0.baseAddress!) }) == 0 else {
-            return nil
-        }
+        guard let calls, let allowed, count(allowed) > 1, restrict(0, to: allowed) else { return nil }
         sched_yield()
         let cpu = calls.current()
-        guard cpu >= 0 else { return nil }
-        var one = only(cpu)
-        let pinned = withUnsafeMutableBytes(of: &one) { bytes in
-            calls.set(0, bytes.count, bytes.baseAddress!) == 0 && calls.set(child, bytes.count, bytes.baseAddress!) == 0
-        }
-        return pinned ? cpu : nil
+        guard cpu >= 0, restrict(0, to: only(cpu)), restrict(child, to: only(cpu)) else { return nil }
+        return cpu
     }
 }

@@ -49,6 +49,18 @@ import Testing
         print("Plist differential: \(compared) data layouts byte-identical to PropertyListSerialization")
     }
 
+    /// Indents past the writer's run of 32 tabs (copied in pieces): every depth from 28 to 70, each
+    /// container holding a string, so every line is indented by its own depth.
+    @Test func deepIndentsAcrossTheTabRun() throws {
+        for depth in 28...70 {
+            var tree = ParameterValue.string("leaf")
+            for level in 0..<depth {
+                tree = level % 2 == 0 ? .array([tree, .string("s")]) : .dict(["k": tree, "j": .integer(1)])
+            }
+            #expect(try Self.compare(tree) == nil, "depth \(depth)")
+        }
+    }
+
     /// Random trees with multi-key dictionaries and arbitrary (non-ASCII, control) keys.
     @Test func randomTrees() throws {
         var r = RequestTestRandom(seed: 0x5EED_0101)

@@ -13,7 +13,7 @@ export SWIFT_BACKTRACE=enable=no  # the Swift backtracer confuses ASan reports
 # options (the reproduction command) gets ASan's full report.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0:quarantine_size_mb=16}
 cd "$(dirname "$0")/../.."
-source scripts/fuzz/targets.sh
+source scripts/fuzz/targets.sh || exit 2
 jobs=1
 if [ "${1:-}" = "-j" ]; then jobs=${2:?usage: run.sh [-j N] SECONDS [TARGET...]}; shift 2; fi
 seconds=${1:?usage: run.sh [-j N] SECONDS [TARGET...]}
@@ -26,8 +26,11 @@ run_one() {
   local t=$1 out="fuzz-out/$1" rc execs rate cov
   mkdir -p "$out/corpus"
   local log="$out/run.log"
+  local flags
+  flags=$(target_flags "$t") || { echo "FAIL fuzz-$t: its libFuzzer options cannot be read" > "$out/result"; return 1; }
+  # shellcheck disable=SC2086  # one flag per word
   "$FUZZ_BIN/fuzz-$t" "$out/corpus" "Corpus/$t" -dict="Corpus/$t/$t.dict" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $(target_flags "$t") \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $flags \
     -print_final_stats=1 -artifact_prefix="$out/" > "$log" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

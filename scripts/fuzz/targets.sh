@@ -10,4 +10,11 @@ FUZZ_BIN=${FUZZ_BIN:-"$FUZZ_SCRATCH/release"}
 
 # The target's libFuzzer flags from Corpus/<t>/<t>.options ([libfuzzer] key = value, the OSS-Fuzz
 # format ClusterFuzzLite and scripts/overnight read too), e.g. "-max_len=256". max_len defaults to 4096.
-target_flags() { printf -- '%s ' $(_afs_tools flags "$1"); }
+# Fails (status 1, a line on stderr) when the options cannot be read: a run without them would use
+# another max_len and measure something else.
+target_flags() {
+  local flags
+  flags=$(_afs_tools flags "$1") || { echo "targets.sh: cannot read the options of $1 (run .ci/setup)" >&2; return 1; }
+  # shellcheck disable=SC2086  # one flag per word
+  printf -- '%s ' $flags
+}

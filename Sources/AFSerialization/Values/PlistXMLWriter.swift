@@ -94,7 +94,7 @@ public enum PlistXMLWriter {
     static func line(
         _ out: inout [UInt8], _ indent: Int, _ open: StaticString, _ text: String = "", _ close: StaticString = ""
     ) {
-        out.append(contentsOf: repeatElement(0x09, count: indent))
+        tabs(indent, to: &out)
         append(open, to: &out)
         var text = text
         text.withUTF8 { out.append(contentsOf: $0) }
@@ -107,7 +107,7 @@ public enum PlistXMLWriter {
     static func line(
         _ out: inout [UInt8], _ indent: Int, _ open: StaticString, escaping text: String, _ close: StaticString
     ) {
-        out.append(contentsOf: repeatElement(0x09, count: indent))
+        tabs(indent, to: &out)
         append(open, to: &out)
         var text = text
         text.withUTF8 { bytes in
@@ -137,6 +137,18 @@ public enum PlistXMLWriter {
         out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
+    static let tabRun: StaticString = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+
+    /// `count` tabs, copied from ``tabRun`` in pieces rather than appended one at a time.
+    static func tabs(_ count: Int, to out: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let n = min(left, tabRun.utf8CodeUnitCount)
+            out.append(contentsOf: UnsafeBufferPointer(start: tabRun.utf8Start, count: n))
+            left -= n
+        }
+    }
+
     public static func real(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-infinity" : "+infinity" }
@@ -151,7 +163,7 @@ public enum PlistXMLWriter {
         var start = 0
         while start < encoded.count {
             let end = min(start + lineLength, encoded.count)
-            out.append(contentsOf: repeatElement(0x09, count: tabs))
+            Self.tabs(tabs, to: &out)
             out.append(contentsOf: encoded[start..<end])
             out.append(0x0A)
             start = end
@@ -160,10 +172,28 @@ public enum PlistXMLWriter {
 
     /// CoreFoundation's literal key order: UTF-16 code units; equal keys keep model order.
     static func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
-        let keyed = entries.enumerated().map { (Array($0.element.key.utf16), $0.offset, $0.element) }
-        return keyed.sorted { a, b in
-            if a.0 != b.0 { return a.0.lexicographicallyPrecedes(b.0) }
-            return a.1 < b.1
-        }.map(\.2)
+        if entries.count < 2 { return entries }
+        return entries.indices.sorted { a, b in
+            switch utf16Order(entries[a].key, entries[b].key) {
+            case .less: true
+            case .greater: false
+            case .equal: a < b
+            }
+        }.map { entries[$0] }
+    }
+
+    enum Order { case less, equal, greater }
+
+    /// `a` against `b` by UTF-16 code units, read in place (no copy of either key).
+    static func utf16Order(_ a: String, _ b: String) -> Order {
+        var i = a.utf16.makeIterator(), j = b.utf16.makeIterator()
+        while true {
+            switch (i.next(), j.next()) {
+            case (nil, nil): return .equal
+            case (nil, _): return .less
+            case (_, nil): return .greater
+            case (let x?, let y?): if x != y { return x < y ? .less : .greater }
+            }
+        }
     }
 }
