@@ -46,8 +46,9 @@ public enum FoundationHost {
 
     /// Once per process: starts the host on this thread's CPU (``SharedCPU``) and installs it as
     /// ``FuzzOracles/foundationHost`` when it gives the in-process verdict on a tree that passes and
-    /// on one that fails; stops the process when it gives another (a broken transport would be every input's fault). Without a host
-    /// program, a line on standard error, and the checks stay in this process.
+    /// on one that fails; stops the process when it gives another (a broken transport would be every
+    /// input's fault). Without a host program, a line on standard error, and the checks stay in this
+    /// process.
     public static func installOnce() {
         guard !tried else { return }
         tried = true

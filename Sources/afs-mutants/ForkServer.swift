@@ -215,7 +215,7 @@ struct ForkServer {
     }
 
     /// Arms (or, with 0, disarms) the one-shot real-time timer whose SIGALRM ends the child.
-    private func arm(_ seconds: Double) {
+    func arm(_ seconds: Double) {
         var t = itimerval()
         t.it_value.tv_sec = Int(seconds)
         t.it_value.tv_usec = Int((seconds - Double(Int(seconds))) * 1e6)

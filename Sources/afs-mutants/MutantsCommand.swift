@@ -58,6 +58,15 @@ struct MutantsCommand: ParsableCommand {
                 + "already with their original values. No units on stdin lines."))
     var fresh = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Judge no mutant and read no stdin: for each unit of the selected vectors (a vector file under a "
+                + "profile), in a child forked from the loaded server with no mutant active, record the "
+                + "mutation sites its runs execute, and print \"<unit> <id>,<id>,...\" (each site's first "
+                + "id; \"-\" for none), the units in the vectors' order. A unit that fails to finish stops "
+                + "the command (exit 1)."))
+    var reach = false
+
     @Option(help: "Mutants evaluated at once (forked children).")
     var jobs = 2
 
@@ -89,6 +98,9 @@ struct MutantsCommand: ParsableCommand {
             throw ValidationError("--run-timeout must be at least 0.001 seconds and at most --timeout")
         }
         guard memoryLimit >= 64 else { throw ValidationError("--memory-limit must be at least 64 MiB") }
+        guard !(reach && (fresh || leakCheck)) else {
+            throw ValidationError("--reach runs no mutant: it takes neither --fresh nor --leak-check")
+        }
     }
 
     func run() throws {
@@ -98,7 +110,7 @@ struct MutantsCommand: ParsableCommand {
         var mutants: [ForkServer.Mutant] = []
         var lines: [Int] = []
         var lineNumber = 0
-        while let line = readLine() {
+        while !reach, let line = readLine() {
             lineNumber += 1
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if words.isEmpty { continue }
@@ -155,6 +167,15 @@ struct MutantsCommand: ParsableCommand {
                     + "\(runTimeout) s: raise it (the machine may be busy)"
             )
         }
-        server.run(mutants)
+        guard reach else { return server.run(mutants) }
+        do {
+            for (unit, sites) in try server.reach() {
+                print("\(unit) \(sites.isEmpty ? "-" : sites.map(String.init).joined(separator: ","))")
+            }
+        } catch .fork(let unit, let error) {
+            throw fail("--reach: no child process for unit \(unit) (errno \(error))")
+        } catch .child(let unit, let how) {
+            throw fail("--reach: the child recording unit \(unit) did not finish: \(how)")
+        }
     }
 }

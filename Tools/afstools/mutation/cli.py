@@ -251,6 +251,9 @@ def main():
     c.add_argument("--jobs", type=int, default=2)
     c.add_argument("--no-asan", dest="asan", action="store_false",
                    help="skip the AddressSanitizer build that the vectors' survivors run through (a memory error kills)")
+    c.add_argument("--no-select", dest="select", action="store_false",
+                   help="send every mutant every vector unit, not only the units that execute its site "
+                   "(afs-mutants --reach; the comparison that shows the selection moves no verdict)")
     c.add_argument("--from-report", metavar="JSON", help="with --update-baseline: take the vectors results of a full run's report.json instead of running")
     c.add_argument("--sites", default=f"{MB}/last-run-sites.json", help="with --from-report: that run's sites")
     c.add_argument("--pruned", default=f"{MB}/last-run-pruned.json", help="with --from-report: that run's pruned list")

@@ -231,6 +231,7 @@ def vectors_map(jobs=2):
 class Selector:
     """The units of a map that reach a site; `skip` (a regex) removes units as `swift test --skip`
     removes suites."""
+    name = "the coverage map"
 
     def __init__(self, m, skip=""):
         skipped = re.compile(skip) if skip else None

@@ -221,8 +221,8 @@ def in_initializer(m):
 def layer_vectors(mutants, jobs, minimum=10.0, deadline=None, done_before=None, asan=False, selector=None):
     """The vectors through the fork server; with asan, through the AddressSanitizer build, so a
     read or write out of bounds kills the mutant although every output is right. With a `selector`
-    (covmap.Selector over the vectors map) a forked mutant runs only the vector files and profiles
-    that reach it. Returns ({id: (killed, how)}, seconds, the unmutated run's seconds, {id: units or None})."""
+    (covmap.Selector over the vectors map, or reach.ReachSelector) a forked mutant runs only the vector
+    files and profiles that reach it. Returns ({id: (killed, how)}, seconds, the unmutated run's seconds, {id: units or None})."""
     binary = conformance_bin(ASAN_SCRATCH if asan else SCRATCH)
     env_of = asan_env if asan else mutant_env
     label = "asan" if asan else "vectors"
@@ -263,9 +263,9 @@ def selection_text(chosen, selector, what):
     uncovered = sum(1 for v in chosen.values() if v == [])
     unmapped = sum(1 for v in chosen.values() if v is None)
     mapped = [len(v) for v in chosen.values() if v]
-    return (f"; by the coverage map: {uncovered} reached by no {what[:-1]} (not covered), {unmapped} outside every "
-            f"mapped function (all {len(selector.units)} {what}), the rest {sum(mapped) / max(1, len(mapped)):.1f} "
-            f"{what} on average")
+    outside = f"{unmapped} outside every mapped function (all {len(selector.units)} {what}), " if unmapped else ""
+    return (f"; by {selector.name}: {uncovered} reached by no {what[:-1]} (not covered), {outside}the rest "
+            f"{sum(mapped) / max(1, len(mapped)):.1f} of {len(selector.units)} {what} on average")
 
 
 def selection_stats(chosen, selector):

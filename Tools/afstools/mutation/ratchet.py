@@ -1,5 +1,6 @@
 """The CI gate: the vectors layer over every compiled behaviour mutant (or the baseline's fixed
 sample), then its survivors through the AddressSanitizer build, against docs/mutation/baseline.json.
+Each mutant gets the vector units that execute its site (reach: recorded by the schemata build).
 It fails on a lower rate, and on any mutant the baseline did not list as a survivor that now
 survives: a vector that caught it is gone, or new code has none (one lost vector shows)."""
 import argparse
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from afstools import ROOT, load_json, proc, save_json
 from afstools.mutation.build import build_asan, build_tool, build_world
 from afstools.mutation.layers import layer_vectors
+from afstools.mutation.reach import ReachSelector, record
 from afstools.mutation.report import esc, rate
 from afstools.mutation.sites import CORE, DOCS, MB, norm_key, reviewed, select
 
@@ -84,7 +86,14 @@ def cmd_ratchet(args):
     todo = [s for s in sel if s["key"] not in eq and s["key"] not in dg]
     asan_killed = []
     if not args.from_report:
-        res, _, _, _ = layer_vectors(todo, args.jobs, minimum=5.0)
+        selector = None
+        if args.select:
+            # Which vector units execute each site, from the schemata build itself: seconds, where an
+            # instrumented build for the coverage map would cost minutes on a clean clone.
+            reach, seconds = record()
+            selector = ReachSelector(reach, sites)
+            proc.log(f"ratchet: the sites' reach of {len(reach)} vector units recorded in {seconds:.0f} s")
+        res, _, _, _ = layer_vectors(todo, args.jobs, minimum=5.0, selector=selector)
         alive = [s for s in todo if not res[s["id"]][0]]
         if args.asan and alive:
             # The vectors again, under AddressSanitizer, for what they left alive: an out-of-bounds
@@ -92,7 +101,7 @@ def cmd_ratchet(args):
             # The unmutated program's run under ASan is the check that the vectors are clean.
             proc.log(f"ratchet: the {len(alive)} survivors through the AddressSanitizer build ...")
             build_asan()
-            ares, _, _, _ = layer_vectors(alive, args.jobs, minimum=5.0, asan=True)
+            ares, _, _, _ = layer_vectors(alive, args.jobs, minimum=5.0, asan=True, selector=selector)
             res.update(ares)
             asan_killed = [s for s in alive if ares[s["id"]][0]]
     v = decide(todo, res, base)
