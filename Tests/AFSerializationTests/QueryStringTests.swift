@@ -85,6 +85,29 @@ import Testing
         #expect(try QueryString.encode(p) == "s=0&s&s=a")
     }
 
+    /// SPEC §2.3 defines the order as Swift documents it, the NFC forms' scalars; Swift 6.3's `<`
+    /// answers false both ways for a decomposed string whose NFC form is a proper prefix of the other.
+    /// The expected order comes from that definition through Foundation's NFC, not from `<`.
+    @Test func setMembersAndKeysFollowTheNFCOrderWhereSwiftsLessThanDoesNot() throws {
+        let strings = ["é\u{0}", "e\u{301}", "éa", "é]", "b"]
+        func nfcPrecedes(_ a: String, _ b: String) -> Bool {
+            Array(a.precomposedStringWithCanonicalMapping.utf8)
+                .lexicographicallyPrecedes(Array(b.precomposedStringWithCanonicalMapping.utf8))
+        }
+        let expected = strings.sorted(by: nfcPrecedes)
+        #expect(expected.map { Array($0.utf8) } == ["b", "e\u{301}", "é\u{0}", "é]", "éa"].map { Array($0.utf8) })
+        for order in [strings, strings.reversed(), [strings[0], strings[3], strings[1], strings[4], strings[2]]] {
+            for profile in [Profile.af4, .strict] {
+                let set = ParameterValue.dict(["s": .set(order.map { .string($0) })])
+                #expect(
+                    try QueryString.pairs(set, profile: profile).map(\.value) == expected.map { .string($0) },
+                    "\(profile) \(order)")
+            }
+            let dict = ParameterValue.dictionary(order.map { .init($0, .integer(1)) })
+            #expect(try QueryString.pairs(dict).map(\.field) == expected, "\(order)")
+        }
+    }
+
     @Test func dictionariesInASetSortByTheirSortedKeys() throws {
         // strict's rendering (SPEC §2.3) is independent of the dictionaries' input key order:
         // {a = 2; b = 1} < {a = 3; …}.

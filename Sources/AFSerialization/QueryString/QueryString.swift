@@ -147,11 +147,14 @@ public enum QueryString {
         if entries.count < 2 { return entries }
         return entries.indices.sorted { a, b in
             let ka = entries[a].key, kb = entries[b].key
-            if ka < kb { return true }
-            if kb < ka { return false }
-            // Canonically equivalent: raw UTF-8 bytes, then input order.
-            if ka.utf8.elementsEqual(kb.utf8) { return a < b }
-            return ka.utf8.lexicographicallyPrecedes(kb.utf8)
+            switch StringOrder.compare(ka, kb) {
+            case .ascending: return true
+            case .descending: return false
+            case .equivalent:
+                // Canonically equivalent: raw UTF-8 bytes, then input order.
+                if ka.utf8.elementsEqual(kb.utf8) { return a < b }
+                return ka.utf8.lexicographicallyPrecedes(kb.utf8)
+            }
         }.map { entries[$0] }
     }
 
@@ -206,7 +209,7 @@ public enum QueryString {
         return items.indices.sorted { a, b in
             guard let y = keys[b] else { return false }
             guard let x = keys[a] else { return true }
-            return x < y
+            return StringOrder.compare(x, y) == .ascending
         }
     }
 
@@ -232,9 +235,11 @@ public enum QueryString {
             keys == items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) },
             "a rendered slice is not the item's sort key")
         return keys.indices.sorted { a, b in
-            if keys[a] < keys[b] { return true }
-            if keys[b] < keys[a] { return false }
-            return a < b
+            switch StringOrder.compare(keys[a], keys[b]) {
+            case .ascending: true
+            case .descending: false
+            case .equivalent: a < b
+            }
         }.map { ($0, nodes?[$0]) }
     }
 }
