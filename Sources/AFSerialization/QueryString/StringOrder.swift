@@ -1,21 +1,32 @@
 /// SPEC §2.3's string order for dictionary keys and set members' sort keys: Swift's `String` order as
-/// Swift documents it, the Unicode scalars of the NFC forms compared lexicographically.
+/// Swift documents it, the Unicode scalars of the NFC forms compared lexicographically (UTF-8 byte
+/// order is scalar order, so the NFC forms' UTF-8 bytes are compared).
 ///
-/// Swift 6.3's `<` is not a strict weak order for every pair: it answers false both ways, and `==`
-/// false too, when a decomposed string's NFC form is a proper prefix of the other's (`e` + U+0301
-/// against `é]`, `éa` or `é` + NUL). The definition puts the prefix first; `hasPrefix`, which compares
-/// canonically, finds it (`"é]".hasPrefix("e\u{301}")`). A pair that is neither, were there one, goes
-/// by its UTF-8 bytes, so the answer is at least never "neither".
+/// Not Swift 6.3's `<`, which departs from that definition where a decomposed string's NFC form is a
+/// proper prefix of the other's: against `e` + U+0301 it answers false both ways for `é]`, `éa` or
+/// `é` + NUL, and against `Α` + U+0301 it puts `Ά]` first. The NFC forms come from the standard
+/// library's own normalizer (`_nfcCodeUnits`, the one its comparison uses), so the core still needs no
+/// Foundation; ASCII, the common case, is its own NFC form.
 enum StringOrder {
     enum Result { case ascending, equivalent, descending }
 
-    /// `a` against `b`; `.equivalent` for canonically equivalent strings (`==`).
+    /// `a` against `b`; `.equivalent` for canonically equivalent strings (the same NFC form).
     static func compare(_ a: String, _ b: String) -> Result {
-        if a < b { return .ascending }
-        if b < a { return .descending }
-        if a == b { return .equivalent }
-        if b.hasPrefix(a) { return .ascending }
-        if a.hasPrefix(b) { return .descending }
-        return a.utf8.lexicographicallyPrecedes(b.utf8) ? .ascending : .descending
+        if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) {
+            return order(a.utf8, b.utf8)
+        }
+        return order(a._nfcCodeUnits, b._nfcCodeUnits)
+    }
+
+    private static func order<S: Sequence<UInt8>, T: Sequence<UInt8>>(_ a: S, _ b: T) -> Result {
+        var i = a.makeIterator(), j = b.makeIterator()
+        while true {
+            switch (i.next(), j.next()) {
+            case (nil, nil): return .equivalent
+            case (nil, _): return .ascending
+            case (_, nil): return .descending
+            case (let x?, let y?): if x != y { return x < y ? .ascending : .descending }
+            }
+        }
     }
 }
