@@ -18,7 +18,10 @@ enum StringOrder {
         return order(a._nfcCodeUnits, b._nfcCodeUnits)
     }
 
-    private static func order<S: Sequence<UInt8>, T: Sequence<UInt8>>(_ a: S, _ b: T) -> Result {
+    /// Two sequences compared element by element, a proper prefix first (the plist writer's key
+    /// order uses it on UTF-16 code units).
+    static func order<S: Sequence, T: Sequence>(_ a: S, _ b: T) -> Result
+    where S.Element == T.Element, S.Element: Comparable {
         var i = a.makeIterator(), j = b.makeIterator()
         while true {
             switch (i.next(), j.next()) {

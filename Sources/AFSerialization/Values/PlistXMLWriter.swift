@@ -174,26 +174,11 @@ public enum PlistXMLWriter {
     static func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
         if entries.count < 2 { return entries }
         return entries.indices.sorted { a, b in
-            switch utf16Order(entries[a].key, entries[b].key) {
-            case .less: true
-            case .greater: false
-            case .equal: a < b
+            switch StringOrder.order(entries[a].key.utf16, entries[b].key.utf16) {
+            case .ascending: true
+            case .descending: false
+            case .equivalent: a < b
             }
         }.map { entries[$0] }
-    }
-
-    enum Order { case less, equal, greater }
-
-    /// `a` against `b` by UTF-16 code units, read in place (no copy of either key).
-    static func utf16Order(_ a: String, _ b: String) -> Order {
-        var i = a.utf16.makeIterator(), j = b.utf16.makeIterator()
-        while true {
-            switch (i.next(), j.next()) {
-            case (nil, nil): return .equal
-            case (nil, _): return .less
-            case (_, nil): return .greater
-            case (let x?, let y?): if x != y { return x < y ? .less : .greater }
-            }
-        }
     }
 }
