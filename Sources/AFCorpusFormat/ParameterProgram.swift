@@ -96,7 +96,7 @@ extension ParameterValue {
         while let v = work.popLast() {
             if !predicate(v) { return false }
             switch v {
-            case .dictionary(let es): work.append(contentsOf: es.map(\.value))
+            case .dictionary(let es): for e in es { work.append(e.value) }
             case .array(let xs), .set(let xs): work.append(contentsOf: xs)
             default: break
             }

@@ -193,18 +193,43 @@ public final class ForkedChild: @unchecked Sendable {
 
     /// A 4-byte little-endian length, then the bytes.
     enum Frame {
+        /// The length and the bytes in one `sendmsg` (two would wake the reader on the length
+        /// alone), without copying them into one buffer; what a full socket leaves is sent after.
         static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-            let framed = length(bytes.count) + bytes
-            return framed.withUnsafeBytes { buffer in
-                var done = 0
-                while done < buffer.count {
-                    let k = Glibc.send(fd, buffer.baseAddress! + done, buffer.count - done, Int32(MSG_NOSIGNAL))
-                    if k < 0, errno == EINTR { continue }
-                    guard k > 0 else { return false }
-                    done += k
+            var header = UInt32(truncatingIfNeeded: bytes.count).littleEndian
+            return withUnsafeMutableBytes(of: &header) { h in
+                bytes.withUnsafeBytes { b in
+                    var parts = (
+                        iovec(iov_base: h.baseAddress, iov_len: h.count),
+                        iovec(iov_base: UnsafeMutableRawPointer(mutating: b.baseAddress), iov_len: b.count)
+                    )
+                    var sent = -1
+                    withUnsafeMutablePointer(to: &parts) { p in
+                        p.withMemoryRebound(to: iovec.self, capacity: 2) { iov in
+                            var message = msghdr()
+                            message.msg_iov = iov
+                            message.msg_iovlen = 2
+                            repeat {
+                                sent = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                            } while sent < 0 && errno == EINTR
+                        }
+                    }
+                    guard sent > 0 else { return false }
+                    if sent < h.count, !all(fd, UnsafeRawBufferPointer(rebasing: h[sent...])) { return false }
+                    return all(fd, UnsafeRawBufferPointer(rebasing: b[max(0, sent - h.count)...]))
                 }
-                return true
             }
+        }
+
+        private static func all(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+            var done = 0
+            while done < buffer.count {
+                let k = Glibc.send(fd, buffer.baseAddress! + done, buffer.count - done, Int32(MSG_NOSIGNAL))
+                if k < 0, errno == EINTR { continue }
+                guard k > 0 else { return false }
+                done += k
+            }
+            return true
         }
 
         /// Answers each request on `fd` with `answer` until the other end closes it.
@@ -221,7 +246,17 @@ public final class ForkedChild: @unchecked Sendable {
 
         /// A length as the 4 little-endian bytes that precede what it counts.
         static func length(_ n: Int) -> [UInt8] {
-            [UInt8(n & 0xff), UInt8(n >> 8 & 0xff), UInt8(n >> 16 & 0xff), UInt8(n >> 24 & 0xff)]
+            var out: [UInt8] = []
+            append(length: n, to: &out)
+            return out
+        }
+
+        /// ``length(_:)``'s bytes, appended in place.
+        static func append(length n: Int, to out: inout [UInt8]) {
+            out.append(UInt8(truncatingIfNeeded: n))
+            out.append(UInt8(truncatingIfNeeded: n >> 8))
+            out.append(UInt8(truncatingIfNeeded: n >> 16))
+            out.append(UInt8(truncatingIfNeeded: n >> 24))
         }
 
         /// The length written by ``length(_:)`` at `offset` (4 bytes must be there).

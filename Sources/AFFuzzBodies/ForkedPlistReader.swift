@@ -115,7 +115,7 @@ enum PlistReply {
         return r.left == 0 ? result : nil
     }
 
-    private static func count(_ n: Int, to out: inout [UInt8]) { out += ForkedChild.Frame.length(n) }
+    private static func count(_ n: Int, to out: inout [UInt8]) { ForkedChild.Frame.append(length: n, to: &out) }
 
     private static func value(_ v: JSONValue, to out: inout [UInt8]) {
         switch v {

@@ -100,15 +100,12 @@ public enum PlistRequestFuzz: FuzzBody {
                     + (parameters.depth <= RequestFuzz.foundationDepth ? " with arrays" : ""))
             return
         }
-        guard
-            let theirs = try? PropertyListSerialization.data(
-                fromPropertyList: parameters.foundationPlistObject, format: .xml, options: 0)
-        else {
+        guard let theirs = FoundationPlistXML.bytes(parameters.foundationPlistObject) else {
             throw FuzzFailure("PropertyListSerialization refuses a tree without null or set")
         }
         if !parameters.dictionaryShape.duplicateKeys {
             try check(
-                body == Array(theirs),
+                body == theirs,
                 "body differs from PropertyListSerialization: \(String(decoding: body, as: UTF8.self).prefix(400)) "
                     + "vs \(String(decoding: theirs, as: UTF8.self).prefix(400))"
             )
@@ -116,7 +113,7 @@ public enum PlistRequestFuzz: FuzzBody {
             // An NSDictionary keeps one of the equal keys; the model writes every entry, and a
             // reader keeps the last. Both bodies must read back to the same property list
             // (Foundation's reading, compared as ordered JSON with each value's type).
-            let a = PropertyListReader.foundation.read(body), b = PropertyListReader.foundation.read(Array(theirs))
+            let a = PropertyListReader.foundation.read(body), b = PropertyListReader.foundation.read(theirs)
             try check((try? a.get()) != nil && a == b, "body does not read back to PropertyListSerialization's")
         }
     }

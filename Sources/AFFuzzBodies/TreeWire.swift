@@ -14,41 +14,55 @@ enum TreeWire {
         case string, integer, double, bool, null, data, array, set, dictionary
     }
 
+    /// Writes in place, with a stack of open containers and no array per node: fuzz-plist-request
+    /// encodes every tree it checks, and under ASan each allocation costs more than the bytes.
     static func encode(_ root: ParameterValue) -> [UInt8] {
-        enum Item {
-            case value(ParameterValue)
-            case key(String)
+        enum Children {
+            case items([ParameterValue])
+            case entries([ParameterValue.Entry])
         }
         var out: [UInt8] = []
-        var pending: [Item] = [.value(root)]
-        while let item = pending.popLast() {
-            switch item {
-            case .key(let k): WireBytes.append(chunk: k.utf8, to: &out)
-            case .value(let v):
-                switch v {
-                case .string(let s):
-                    out.append(Tag.string.rawValue)
-                    WireBytes.append(chunk: s.utf8, to: &out)
-                case .integer(let i):
-                    out.append(Tag.integer.rawValue)
-                    WireBytes.append(word: UInt64(bitPattern: i), to: &out)
-                case .double(let d):
-                    out.append(Tag.double.rawValue)
-                    WireBytes.append(word: d.bitPattern, to: &out)
-                case .bool(let b): out += [Tag.bool.rawValue, b ? 1 : 0]
-                case .null: out.append(Tag.null.rawValue)
-                case .data(let d):
-                    out.append(Tag.data.rawValue)
-                    WireBytes.append(chunk: d, to: &out)
-                case .array(let items), .set(let items):
-                    if case .array = v { out.append(Tag.array.rawValue) } else { out.append(Tag.set.rawValue) }
-                    out += ForkedChild.Frame.length(items.count)
-                    pending += items.reversed().map { .value($0) }
-                case .dictionary(let entries):
-                    out.append(Tag.dictionary.rawValue)
-                    out += ForkedChild.Frame.length(entries.count)
-                    for e in entries.reversed() { pending += [.value(e.value), .key(e.key)] }
-                }
+        var open: [(children: Children, next: Int)] = []
+        func write(_ v: ParameterValue) {
+            switch v {
+            case .string(let s):
+                out.append(Tag.string.rawValue)
+                WireBytes.append(chunk: s.utf8, to: &out)
+            case .integer(let i):
+                out.append(Tag.integer.rawValue)
+                WireBytes.append(word: UInt64(bitPattern: i), to: &out)
+            case .double(let d):
+                out.append(Tag.double.rawValue)
+                WireBytes.append(word: d.bitPattern, to: &out)
+            case .bool(let b):
+                out.append(Tag.bool.rawValue)
+                out.append(b ? 1 : 0)
+            case .null: out.append(Tag.null.rawValue)
+            case .data(let d):
+                out.append(Tag.data.rawValue)
+                WireBytes.append(chunk: d, to: &out)
+            case .array(let items), .set(let items):
+                if case .array = v { out.append(Tag.array.rawValue) } else { out.append(Tag.set.rawValue) }
+                ForkedChild.Frame.append(length: items.count, to: &out)
+                if !items.isEmpty { open.append((.items(items), 0)) }
+            case .dictionary(let entries):
+                out.append(Tag.dictionary.rawValue)
+                ForkedChild.Frame.append(length: entries.count, to: &out)
+                if !entries.isEmpty { open.append((.entries(entries), 0)) }
+            }
+        }
+        write(root)
+        while let top = open.indices.last {
+            let i = open[top].next
+            open[top].next += 1
+            switch open[top].children {
+            case .items(let items):
+                if i + 1 == items.count { open.removeLast() }
+                write(items[i])
+            case .entries(let entries):
+                if i + 1 == entries.count { open.removeLast() }
+                WireBytes.append(chunk: entries[i].key.utf8, to: &out)
+                write(entries[i].value)
             }
         }
         return out

@@ -3,7 +3,7 @@
 enum WireBytes {
     /// A length, then the bytes.
     static func append(chunk: some Collection<UInt8>, to out: inout [UInt8]) {
-        out += ForkedChild.Frame.length(chunk.count)
+        ForkedChild.Frame.append(length: chunk.count, to: &out)
         out += chunk
     }
 

@@ -68,6 +68,7 @@ import Testing
         let json = try JSONRequestSerializer().serialize(post, parameters: .array([.string(big)]))
         #expect(json.body.bytes?.count == n + 4)  // ["…"]
         let plist = try PropertyListRequestSerializer().serialize(post, parameters: .string(big))
-        #expect(plist.body.bytes?.count == n + PlistXMLWriter.header.count + "<string></string>\n</plist>\n".utf8.count)
+        let frame = PlistXMLWriter.header.utf8CodeUnitCount + "<string></string>\n</plist>\n".utf8.count
+        #expect(plist.body.bytes?.count == n + frame)
     }
 }

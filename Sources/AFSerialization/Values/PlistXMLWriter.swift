@@ -16,18 +16,18 @@ public enum PlistXMLWriter {
     /// NSPropertyListWriteInvalidError.
     public static let writeInvalidCode = 3851
 
-    static let header = Array(
-        """
+    static let header: StaticString = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
 
-        """.utf8)
+        """
 
     public static func write(_ value: ParameterValue, maxDepth: Int = Limits.default.maxParameterDepth) throws(AFSError)
         -> [UInt8]
     {
-        var out = header
+        var out = ByteSink(capacity: 2048)
+        out.append(header)
         var frames: [ContainerFrame] = []
         try element(value, frames: &frames, maxDepth: maxDepth, to: &out)
         while !frames.isEmpty {
@@ -39,20 +39,24 @@ public enum PlistXMLWriter {
                 line(&out, frames.count, isArray ? "</array>" : "</dict>")
             }
         }
-        out.append(contentsOf: "</plist>\n".utf8)
-        return out
+        out.append("</plist>\n")
+        return out.bytes()
     }
 
     /// Writes a scalar, an empty container, or a container's opening tag (pushing its frame).
     /// The indent is the number of open containers.
-    static func element(_ v: ParameterValue, frames: inout [ContainerFrame], maxDepth: Int, to out: inout [UInt8])
+    static func element(_ v: ParameterValue, frames: inout [ContainerFrame], maxDepth: Int, to out: inout ByteSink)
         throws(AFSError)
     {
         let indent = frames.count
         switch v {
         case .string(let s): line(&out, indent, "<string>", escaping: s, "</string>")
         case .integer(let i): line(&out, indent, "<integer>", String(i), "</integer>")
-        case .double(let d): line(&out, indent, "<real>", real(d), "</real>")
+        case .double(let d):
+            out.append(repeating: tab, count: indent)
+            out.append("<real>")
+            real(d, to: &out)
+            out.append("</real>\n")
         case .bool(let b): line(&out, indent, b ? "<true/>" : "<false/>")
         case .data(let bytes):
             line(&out, indent, "<data>")
@@ -89,26 +93,27 @@ public enum PlistXMLWriter {
             ])
     }
 
+    static let tab = UInt8(ascii: "\t")
+
     /// One line: the indent, `open`, then `text` as it is, `close`; written in place (a line per
     /// element, so no intermediate strings or arrays).
     static func line(
-        _ out: inout [UInt8], _ indent: Int, _ open: StaticString, _ text: String = "", _ close: StaticString = ""
+        _ out: inout ByteSink, _ indent: Int, _ open: StaticString, _ text: String = "", _ close: StaticString = ""
     ) {
-        tabs(indent, to: &out)
-        append(open, to: &out)
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-        append(close, to: &out)
+        out.append(repeating: tab, count: indent)
+        out.append(open)
+        out.append(utf8: text)
+        out.append(close)
         out.append(0x0A)
     }
 
     /// ``line(_:_:_:_:_:)`` with `text` escaped: `&`, `<`, `>` as entities; runs without them are
     /// copied in bulk.
     static func line(
-        _ out: inout [UInt8], _ indent: Int, _ open: StaticString, escaping text: String, _ close: StaticString
+        _ out: inout ByteSink, _ indent: Int, _ open: StaticString, escaping text: String, _ close: StaticString
     ) {
-        tabs(indent, to: &out)
-        append(open, to: &out)
+        out.append(repeating: tab, count: indent)
+        out.append(open)
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
@@ -119,54 +124,46 @@ public enum PlistXMLWriter {
                         ByteScan.hasByte(w, 0x26) || ByteScan.hasByte(w, 0x3C) || ByteScan.hasByte(w, 0x3E)
                     },
                     isSpecial: { b in b == 0x26 || b == 0x3C || b == 0x3E })
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
                 if i == bytes.count { break }
                 switch bytes[i] {
-                case 0x26: append("&amp;", to: &out)
-                case 0x3C: append("&lt;", to: &out)
-                default: append("&gt;", to: &out)
+                case 0x26: out.append("&amp;")
+                case 0x3C: out.append("&lt;")
+                default: out.append("&gt;")
                 }
                 runStart = i + 1
             }
         }
-        append(close, to: &out)
+        out.append(close)
         out.append(0x0A)
     }
 
-    static func append(_ s: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-    }
-
-    static let tabRun: StaticString = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
-
-    /// `count` tabs, copied from ``tabRun`` in pieces rather than appended one at a time.
-    static func tabs(_ count: Int, to out: inout [UInt8]) {
-        var left = count
-        while left > 0 {
-            let n = min(left, tabRun.utf8CodeUnitCount)
-            out.append(contentsOf: UnsafeBufferPointer(start: tabRun.utf8Start, count: n))
-            left -= n
-        }
-    }
-
     public static func real(_ d: Double) -> String {
-        if d.isNaN { return "nan" }
-        if d.isInfinite { return d < 0 ? "-infinity" : "+infinity" }
-        if d == 0 { return "0.0" }
-        return CFormat.double("%.17g", d)
+        var out = ByteSink()
+        real(d, to: &out)
+        return out.string()
     }
 
-    static func data(_ bytes: [UInt8], indent: Int, to out: inout [UInt8]) {
+    static func real(_ d: Double, to out: inout ByteSink) {
+        if d.isNaN { return out.append("nan") }
+        if d.isInfinite { return out.append(d < 0 ? "-infinity" : "+infinity") }
+        if d == 0 { return out.append("0.0") }
+        CFormat.write("%.17g", d) { out.append($0) }
+    }
+
+    static func data(_ bytes: [UInt8], indent: Int, to out: inout ByteSink) {
         let tabs = min(indent, 8)
         let lineLength = 76 - 8 * tabs
         let encoded = Base64.encode(bytes)
-        var start = 0
-        while start < encoded.count {
-            let end = min(start + lineLength, encoded.count)
-            Self.tabs(tabs, to: &out)
-            out.append(contentsOf: encoded[start..<end])
-            out.append(0x0A)
-            start = end
+        encoded.withUnsafeBufferPointer { encoded in
+            var start = 0
+            while start < encoded.count {
+                let end = min(start + lineLength, encoded.count)
+                out.append(repeating: tab, count: tabs)
+                out.append(UnsafeBufferPointer(rebasing: encoded[start..<end]))
+                out.append(0x0A)
+                start = end
+            }
         }
     }
 
