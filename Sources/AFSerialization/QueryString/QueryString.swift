@@ -145,9 +145,10 @@ public enum QueryString {
     /// keys keep input order (SPEC §2.3).
     static func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
         if entries.count < 2 { return entries }
+        let forms = entries.map { StringOrder.nfc($0.key) }
         return entries.indices.sorted { a, b in
             let ka = entries[a].key, kb = entries[b].key
-            switch StringOrder.compare(ka, kb) {
+            switch StringOrder.order(forms[a].utf8, forms[b].utf8) {
             case .ascending: return true
             case .descending: return false
             case .equivalent:
@@ -204,12 +205,13 @@ public enum QueryString {
             else { return nil }
             return s
         }
+        let forms = keys.map { $0.map(StringOrder.nfc) }
         // The standard library's sort is stable (documented), so members without a key, and members
         // with equal keys, keep their input order.
         return items.indices.sorted { a, b in
-            guard let y = keys[b] else { return false }
-            guard let x = keys[a] else { return true }
-            return StringOrder.compare(x, y) == .ascending
+            guard let y = forms[b] else { return false }
+            guard let x = forms[a] else { return true }
+            return StringOrder.order(x.utf8, y.utf8) == .ascending
         }
     }
 
@@ -234,8 +236,9 @@ public enum QueryString {
         assert(
             keys == items.map { ValueDescription.sortKey($0, boolStyle: boolStyle) },
             "a rendered slice is not the item's sort key")
+        let forms = keys.map(StringOrder.nfc)
         return keys.indices.sorted { a, b in
-            switch StringOrder.compare(keys[a], keys[b]) {
+            switch StringOrder.order(forms[a].utf8, forms[b].utf8) {
             case .ascending: true
             case .descending: false
             case .equivalent: a < b

@@ -10,12 +10,11 @@
 enum StringOrder {
     enum Result { case ascending, equivalent, descending }
 
-    /// `a` against `b`; `.equivalent` for canonically equivalent strings (the same NFC form).
-    static func compare(_ a: String, _ b: String) -> Result {
-        if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) {
-            return order(a.utf8, b.utf8)
-        }
-        return order(a._nfcCodeUnits, b._nfcCodeUnits)
+    /// `s`'s NFC form, the string itself when ASCII. A sort computes each element's form once and
+    /// compares the forms' UTF-8 with ``order(_:_:)`` (canonically equivalent strings come out
+    /// `.equivalent`): normalizing inside the comparison would cost two arrays per comparison.
+    static func nfc(_ s: String) -> String {
+        s.utf8.allSatisfy { $0 < 0x80 } ? s : String(decoding: s._nfcCodeUnits, as: UTF8.self)
     }
 
     /// Two sequences compared element by element, a proper prefix first (the plist writer's key
