@@ -29,6 +29,7 @@ def build():
     sets_of_several_containers(f, afterwards)
     keys_swift_cannot_order(f)
     af_set_order(f, afterwards)
+    orders_swift_gets_wrong(f)
     return f
 
 
@@ -77,6 +78,32 @@ def keys_swift_cannot_order(f):
                         (["\u00e9a", "e\u0301", "e\u0301z", "\u00e9"], "e+U+0301 before é and éa; e+U+0301 z (NFC éz) after éa")]:
         add(f, what + " (Swift's own < answers neither way for e+U+0301 against é] and éa)", {k: k for k in group},
             oracle="the SPEC §2 reference (NFC code points with a UTF-8 tie-break, Python's unicodedata) + urllib quote")
+
+
+def orders_swift_gets_wrong(f):
+    """Pairs Swift 6.3's own `<` orders against SPEC §2.3 (a decomposed string whose NFC form is a proper prefix of the
+    other), and canonically equivalent set members made only of bytes >= 0x80: a core that sorts with `<`, or that
+    skips normalization for strings without ASCII, fails at least one of them. Added after af_set_order so that no
+    earlier id moves; each expected value is the SPEC §2 reference's (NFC code points via Python's unicodedata)."""
+    oracle = "the SPEC §2 reference (NFC code points via Python's unicodedata, a proper prefix first) + urllib quote"
+    # e + U+0301 is é in NFC, a proper prefix of é + NUL: it sorts first, whichever member comes first. Swift's `<`
+    # answers false both ways for this pair, so a core sorting set members with `<` keeps input order and fails the
+    # first of these two.
+    add(f, "set: e+U+0301 (NFC é, a proper prefix of é+NUL) before é+NUL, given é+NUL first (Swift's own < answers "
+        "neither way for this pair, so a core sorting with < keeps input order)",
+        {"s": Set(["\u00e9\u0000", "e\u0301"])}, oracle=oracle)
+    add(f, "set: e+U+0301 before é+NUL, given e+U+0301 first (the same set in the other input order: the same output)",
+        {"s": Set(["e\u0301", "\u00e9\u0000"])}, oracle=oracle)
+    # Α + U+0301 is Ά (U+0386) in NFC, a proper prefix of Ά]: that key sorts first. Swift's `<` puts Ά] first.
+    add(f, "keys: Α+U+0301 (NFC Ά U+0386, a proper prefix of Ά]) before Ά] (Swift's own < puts Ά] first)",
+        {"\u0386]": 1, "\u0391\u0301": 2}, oracle=oracle)
+    # Ά and Α + U+0301 are canonically equivalent and every UTF-8 byte of both is >= 0x80: their NFC forms are equal, so
+    # the set members tie and keep input order (SPEC §2.3: no UTF-8 tie-break for set members). A core that compares
+    # strings without ASCII by their raw scalars or bytes, skipping normalization, orders both vectors the same way.
+    add(f, "set: canonically equivalent Α+U+0301 and Ά (no ASCII byte) tie on their NFC forms: input order, Α+U+0301 first",
+        {"s": Set(["\u0391\u0301", "\u0386"])}, oracle=oracle)
+    add(f, "set: canonically equivalent Ά and Α+U+0301 (no ASCII byte) tie on their NFC forms: input order, Ά first",
+        {"s": Set(["\u0386", "\u0391\u0301"])}, oracle=oracle)
 
 
 def repeated_keys(f, rng):
