@@ -357,6 +357,11 @@ import Testing
                 == "App/1 (iPhone; iOS 17.0; Scale/9999999999999999493871352970740188669636450110134100730839040.00)")
         #expect(ua(2) == "App/1 (iPhone; iOS 17.0; Scale/2.00)")
         #expect(CFormat.double("%.17g", 0.1) == "0.10000000000000001")
+        // 31, 32 and 33 characters: either side of the 32-byte stack buffer, whose last byte takes
+        // the NUL (expected: Python's '%0.2f' % x, the same C formatting).
+        #expect(CFormat.double("%0.2f", 1e28) == "9999999999999999583119736832.00")
+        #expect(CFormat.double("%0.2f", 1e29) == "99999999999999991433150857216.00")
+        #expect(CFormat.double("%0.2f", 5e29) == "500000000000000009942312419328.00")
     }
 
     // MARK: §3.3 the JSON writer called directly
