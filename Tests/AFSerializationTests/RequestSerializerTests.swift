@@ -362,6 +362,7 @@ import Testing
         #expect(CFormat.double("%0.2f", 1e28) == "9999999999999999583119736832.00")
         #expect(CFormat.double("%0.2f", 1e29) == "99999999999999991433150857216.00")
         #expect(CFormat.double("%0.2f", 5e29) == "500000000000000009942312419328.00")
+        #expect(CFormat.double("%.17g", 1) == "1")  // one character, as Foundation's <real>1</real>
     }
 
     // MARK: §3.3 the JSON writer called directly

@@ -4,7 +4,8 @@
 /// append is one capacity check and one copy rather than a generic collection append.
 struct ByteSink: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    /// Bytes allocated; `count` never exceeds it.
+    private(set) var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int = 64) {
@@ -29,10 +30,6 @@ struct ByteSink: ~Copyable {
 
     mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// `text`'s UTF-8 bytes.

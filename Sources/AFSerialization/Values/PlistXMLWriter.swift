@@ -138,12 +138,6 @@ public enum PlistXMLWriter {
         out.append(0x0A)
     }
 
-    public static func real(_ d: Double) -> String {
-        var out = ByteSink()
-        real(d, to: &out)
-        return out.string()
-    }
-
     static func real(_ d: Double, to out: inout ByteSink) {
         if d.isNaN { return out.append("nan") }
         if d.isInfinite { return out.append(d < 0 ? "-infinity" : "+infinity") }
