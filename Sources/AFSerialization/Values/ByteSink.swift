@@ -16,9 +16,7 @@ struct ByteSink: ~Copyable {
     deinit { base.deallocate() }
 
     mutating func append(_ byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
+        append(repeating: byte, count: 1)
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {

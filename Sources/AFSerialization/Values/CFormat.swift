@@ -26,12 +26,11 @@ enum CFormat {
             guard needed > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
             if needed < small.count { return body(UnsafeBufferPointer(rebasing: small[..<needed])) }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: needed + 1) { large in
-                // The buffer's own size bounds the write: a wrong capacity can cut the text, never overrun.
-                let written = Int(
-                    withVaList([value]) { args in
-                        large.withMemoryRebound(to: CChar.self) { vsnprintf($0.baseAddress, $0.count, format, args) }
-                    })
-                body(UnsafeBufferPointer(rebasing: large[..<min(max(written, 0), needed)]))
+                // Room for the measured text and its NUL: the same format and value write it whole.
+                _ = withVaList([value]) { args in
+                    large.withMemoryRebound(to: CChar.self) { vsnprintf($0.baseAddress, $0.count, format, args) }
+                }
+                body(UnsafeBufferPointer(rebasing: large[..<needed]))
             }
         }
     }
