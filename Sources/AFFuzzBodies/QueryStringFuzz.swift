@@ -179,12 +179,15 @@ public enum QueryStringFuzz: FuzzBody {
         var deepestContainer = -1
         var orderKnown = true
 
-        func child(_ field: String, _ i: Int) -> String {
-            switch arrayStyle {
-            case .brackets: field + "[]"
-            case .noBrackets: field
-            case .indexInBrackets: "\(field)[\(i)]"
-            }
+        /// `field[inner]`, built in one string: interpolation and chained `+` each cost allocations,
+        /// and this runs for every container's every child.
+        static func bracketed(_ field: String, _ inner: String) -> String {
+            var s = field
+            s.reserveCapacity(field.utf8.count + inner.utf8.count + 2)
+            s += "["
+            s += inner
+            s += "]"
+            return s
         }
 
         /// `level` is the nesting depth of `value` (the root is 0). `field == nil` is AF's nil
@@ -202,11 +205,20 @@ public enum QueryStringFuzz: FuzzBody {
                     return c != 0 ? c < 0 : a < b
                 }
                 for e in order.map({ es[$0] }) {
-                    walk(e.value, field: field.map { "\($0)[\(e.key)]" } ?? e.key, level: level + 1)
+                    walk(e.value, field: field.map { Self.bracketed($0, e.key) } ?? e.key, level: level + 1)
                 }
             case .array(let xs):
                 deepestContainer = max(deepestContainer, level)
-                for (i, x) in xs.enumerated() { walk(x, field: child(field ?? "(null)", i), level: level + 1) }
+                let parent = field ?? "(null)"
+                let shared: String? =
+                    switch arrayStyle {
+                    case .brackets: parent + "[]"
+                    case .noBrackets: parent
+                    case .indexInBrackets: nil
+                    }
+                for (i, x) in xs.enumerated() {
+                    walk(x, field: shared ?? Self.bracketed(parent, String(i)), level: level + 1)
+                }
             case .set(let xs):
                 deepestContainer = max(deepestContainer, level)
                 if xs.count > 1,

@@ -62,14 +62,15 @@ public enum QueryString {
                 try checkDepth(depth, maxDepth, field)
                 let parent = field ?? nullField
                 let nodes = node.map { children(of: $0, count: items.count, in: renderings) }
-                for (i, item) in items.enumerated().reversed() {
-                    let child: String
+                // Every item but with indices has the same field: one string, shared.
+                let shared: String? =
                     switch options.arrayStyle {
-                    case .brackets: child = parent + "[]"
-                    case .noBrackets: child = parent
-                    case .indexInBrackets: child = bracketed(parent, String(i))
+                    case .brackets: parent + "[]"
+                    case .noBrackets: parent
+                    case .indexInBrackets: nil
                     }
-                    stack.append((child, item, depth + 1, nodes?[i]))
+                for (i, item) in items.enumerated().reversed() {
+                    stack.append((shared ?? bracketed(parent, String(i)), item, depth + 1, nodes?[i]))
                 }
             case .set(let items):
                 try checkDepth(depth, maxDepth, field)
@@ -147,14 +148,16 @@ public enum QueryString {
         if entries.count < 2 { return entries }
         let forms = entries.map { StringOrder.nfc($0.key) }
         return entries.indices.sorted { a, b in
-            let ka = entries[a].key, kb = entries[b].key
-            switch StringOrder.order(forms[a].utf8, forms[b].utf8) {
+            switch StringOrder.order(utf8: forms[a], forms[b]) {
             case .ascending: return true
             case .descending: return false
             case .equivalent:
                 // Canonically equivalent: raw UTF-8 bytes, then input order.
-                if ka.utf8.elementsEqual(kb.utf8) { return a < b }
-                return ka.utf8.lexicographicallyPrecedes(kb.utf8)
+                switch StringOrder.order(utf8: entries[a].key, entries[b].key) {
+                case .ascending: return true
+                case .descending: return false
+                case .equivalent: return a < b
+                }
             }
         }.map { entries[$0] }
     }
@@ -211,7 +214,7 @@ public enum QueryString {
         return items.indices.sorted { a, b in
             guard let y = forms[b] else { return false }
             guard let x = forms[a] else { return true }
-            return StringOrder.order(x.utf8, y.utf8) == .ascending
+            return StringOrder.order(utf8: x, y) == .ascending
         }
     }
 
@@ -238,7 +241,7 @@ public enum QueryString {
             "a rendered slice is not the item's sort key")
         let forms = keys.map(StringOrder.nfc)
         return keys.indices.sorted { a, b in
-            switch StringOrder.order(forms[a].utf8, forms[b].utf8) {
+            switch StringOrder.order(utf8: forms[a], forms[b]) {
             case .ascending: true
             case .descending: false
             case .equivalent: a < b
