@@ -30,6 +30,7 @@ def build():
     keys_swift_cannot_order(f)
     af_set_order(f, afterwards)
     orders_swift_gets_wrong(f)
+    decomposed_in_a_long_string(f)
     return f
 
 
@@ -223,3 +224,15 @@ def add_af(f, what, params):
         how = "AF's order"
     f.add("%s: %s; expected by %s" % (what, how, oracle), {"parameters": to_json(params)}, results[0],
           profiles=["af3", "af4"], verdict=verdict_)
+
+
+def decomposed_in_a_long_string(f):
+    """e + U+0301 within the first eight bytes of a longer key or set member, the rest ASCII: normalized, it is é and
+    sorts after f; left as it is, its first byte `e` sorts it before f. A core that tests for ASCII eight bytes at a
+    time and skips a word holding a byte >= 0x80, or that looks only past the first word, fails these. Added after
+    orders_swift_gets_wrong so that no earlier id moves."""
+    oracle = "the SPEC §2 reference (NFC code points via Python's unicodedata) + urllib quote"
+    add(f, "keys: e+U+0301 then six ASCII letters (nine bytes, NFC éaaaaaa) sorts after f", {"e\u0301aaaaaa": 1, "f": 2},
+        oracle=oracle)
+    add(f, "set: e+U+0301 then six ASCII letters (nine bytes, NFC éaaaaaa) sorts after f",
+        {"s": Set(["e\u0301aaaaaa", "f"])}, oracle=oracle)
