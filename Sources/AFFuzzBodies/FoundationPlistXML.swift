@@ -1,4 +1,5 @@
 import Foundation
+import AFSerialization
 
 /// Foundation's XML property-list bytes for an object, as
 /// `PropertyListSerialization.data(fromPropertyList:format: .xml, options: 0)` returns them.
@@ -47,3 +48,26 @@ private func cfDataGetBytePtr(_ data: UnsafeRawPointer) -> UnsafePointer<UInt8>?
 
 @_silgen_name("CFRelease")
 private func cfRelease(_ object: UnsafeRawPointer)
+
+extension ParameterValue {
+    /// AFFoundationCompat's `foundationPlistObject`, built from Foundation's classes directly: the same
+    /// object for `CFPropertyListCreateData`, without bridging each Swift string, bool and data
+    /// through `Any` (dynamic casts and conformance lookups, most of afs-oracle-host's Swift runtime
+    /// time). `FoundationPlistXMLTests` checks that Foundation writes the same bytes for both.
+    var plistNSObject: NSObject {
+        switch self {
+        case .string(let s): return NSString(string: s)
+        case .integer(let i): return NSNumber(value: i)
+        case .double(let d): return NSNumber(value: d)
+        case .bool(let b): return NSNumber(value: b)
+        case .null: return NSNull()
+        case .array(let xs): return NSArray(array: xs.map(\.plistNSObject))
+        case .set(let xs): return NSSet(array: xs.map(\.plistNSObject))
+        case .data(let bytes): return NSData(bytes: bytes, length: bytes.count)
+        case .dictionary(let es):
+            let d = NSMutableDictionary(capacity: es.count)
+            for e in es { d.setObject(e.value.plistNSObject, forKey: NSString(string: e.key)) }
+            return d
+        }
+    }
+}

@@ -100,7 +100,7 @@ public enum PlistRequestFuzz: FuzzBody {
                     + (parameters.depth <= RequestFuzz.foundationDepth ? " with arrays" : ""))
             return
         }
-        guard let theirs = FoundationPlistXML.bytes(parameters.foundationPlistObject) else {
+        guard let theirs = FoundationPlistXML.bytes(parameters.plistNSObject) else {
             throw FuzzFailure("PropertyListSerialization refuses a tree without null or set")
         }
         if !parameters.dictionaryShape.duplicateKeys {

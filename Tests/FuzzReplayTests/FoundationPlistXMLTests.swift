@@ -6,7 +6,8 @@ import Testing
 
 /// fuzz-plist-request's oracle calls CoreFoundation's writer itself (``FoundationPlistXML``): its
 /// bytes must be those `PropertyListSerialization` returns, for every kind of root, and it must
-/// refuse what the method refuses.
+/// refuse what the method refuses; the object the oracle builds from Foundation's classes
+/// (``ParameterValue/plistNSObject``) gets the bytes AF's object gets.
 struct FoundationPlistXMLTests {
     static func method(_ object: Any) -> [UInt8]? {
         (try? PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)).map { Array($0) }
@@ -29,6 +30,8 @@ struct FoundationPlistXMLTests {
             #expect(object is NSObject, "\(tree)")
             let expected = try #require(Self.method(object), "\(tree)")
             #expect(FoundationPlistXML.bytes(object) == expected, "\(tree)")
+            // The oracle's object, made from Foundation's classes directly: the same bytes.
+            #expect(FoundationPlistXML.bytes(tree.plistNSObject) == expected, "\(tree)")
         }
     }
 
@@ -36,6 +39,7 @@ struct FoundationPlistXMLTests {
         for tree: ParameterValue in [.dict(["n": .null]), .array([.set([.string("a")])]), .null] {
             let object = tree.foundationPlistObject
             #expect(Self.method(object) == nil && FoundationPlistXML.bytes(object) == nil, "\(tree)")
+            #expect(FoundationPlistXML.bytes(tree.plistNSObject) == nil, "\(tree)")
         }
     }
 }
