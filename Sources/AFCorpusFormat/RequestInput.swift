@@ -45,7 +45,7 @@ public enum RequestInput: CorpusTarget {
         package let options: JSONWritingOptions
         package let serializer: any RequestSerializer
         /// Every key is printable ASCII or a control in 0x09–0x0D: then the core's default
-        /// `.sortedKeys` order is Foundation's; otherwise the fuzz input uses `.foundationExact`.
+        /// `.sortedKeys` order is Foundation's; otherwise the fuzz input uses Foundation's own (`.foundationExactFast`).
         package let keysPlain: Bool
     }
 
@@ -72,17 +72,13 @@ public enum RequestInput: CorpusTarget {
         let keysPlain =
             parameters?.allNodes { v in
                 guard case .dictionary(let es) = v else { return true }
-                return es.allSatisfy {
-                    $0.key.unicodeScalars.allSatisfy {
-                        (0x20..<0x7F).contains($0.value) || (0x09...0x0D).contains($0.value)
-                    }
-                }
+                return es.allSatisfy { JSONKeyOrder.isPlain($0.key) }
             } ?? true
         let base = HTTPRequestSerializer(profile: profile)
         let serializer: any RequestSerializer =
             json
             ? JSONRequestSerializer(
-                base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExact) : base
+                base: base, writingOptions: options, keyOrder: keysPlain ? .foundation : .foundationExactFast) : base
         return Setup(
             json: json, method: method, profile: profile, flags: flags, url: url, parameters: parameters,
             request: request, options: options, serializer: serializer, keysPlain: keysPlain)

@@ -219,6 +219,33 @@ import Testing
         )
     }
 
+    /// The fuzz harness's order, ``JSONKeyOrder/foundationExactFast``, is Foundation's own: random
+    /// pairs of plain, non-ASCII and control-holding keys, and near-ties of plain keys.
+    @Test func fastExactOrderIsFoundations() {
+        var r = RequestTestRandom(seed: 0x5EED_0008)
+        let fast = JSONKeyOrder.foundationExactFast.areInIncreasingOrder
+        var mismatches: [String] = [], plainPairs = 0
+        let n = 20_000
+        for i in 0..<n {
+            let a: String, b: String
+            if i.isMultiple(of: 2) {
+                (a, b) = (RequestTrees.string(&r, maxLength: 4), RequestTrees.string(&r, maxLength: 4))
+            } else {
+                a = RequestTrees.asciiKey(&r)
+                b = r.chance(0.5) ? a.uppercased() + RequestTrees.asciiKey(&r) : "0" + a
+            }
+            if JSONKeyOrder.isPlain(a) && JSONKeyOrder.isPlain(b) { plainPairs += 1 }
+            for (x, y) in [(a, b), (b, a)] where fast(x, y) != RequestTrees.foundationPrecedes(x, y) {
+                mismatches.append("\(x.debugDescription) vs \(y.debugDescription)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(10))")
+        #expect(plainPairs > n / 3 && plainPairs < n, "both kinds of pair: \(plainPairs) plain of \(n)")
+        print("foundationExactFast: \(2 * n) ordered pairs (\(plainPairs) of \(n) pairs plain) compared with NSString.compare")
+        #expect(!JSONKeyOrder.isPlain("a\u{1}") && !JSONKeyOrder.isPlain("\u{7F}") && !JSONKeyOrder.isPlain("é"))
+        #expect(JSONKeyOrder.isPlain("a\tb\r ~"))
+    }
+
     static func keysDistinctForFoundation(_ tree: ParameterValue) -> Bool {
         var stack = [tree]
         while let v = stack.popLast() {

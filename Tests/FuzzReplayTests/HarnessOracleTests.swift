@@ -167,6 +167,28 @@ import Testing
         }
     }
 
+    /// request: where key order may differ, the JSON bodies are compared as the values Foundation
+    /// reads. The same value in another key order is equal; every other difference JSON text can
+    /// show is not (each pair written by hand, read by Foundation).
+    @Test func sameJSONIgnoresOnlyKeyOrder() throws {
+        func same(_ a: String, _ b: String) throws -> Bool {
+            let read = { (s: String) in try JSONSerialization.jsonObject(with: Data(s.utf8), options: [.fragmentsAllowed]) }
+            return RequestFuzz.sameJSON(try read(a), try read(b))
+        }
+        #expect(try same(#"{"a":1,"b":[true,null,"x",{"c":2.5}]}"#, #"{"b":[true,null,"x",{"c":2.5}],"a":1}"#))
+        #expect(try same(#"{"a":1.0}"#, #"{"a":1}"#), "numbers by value, as the sorted rewrite compared them")
+        let differ: [(String, String)] = [
+            (#"{"a":1}"#, #"{"a":true}"#), (#"{"a":0}"#, #"{"a":false}"#), (#"{"a":1}"#, #"{"a":2}"#),
+            (#"{"a":1}"#, #"{"b":1}"#), (#"{"a":1}"#, #"{"a":1,"b":1}"#), (#"[1,2]"#, #"[2,1]"#),
+            (#"[1]"#, #"[1,1]"#), (#"{"a":null}"#, #"{"a":"null"}"#), (#"{"a":"1"}"#, #"{"a":1}"#),
+            (#"{"a":[]}"#, #"{"a":{}}"#), (#"{"é":1}"#, #"{"e\u0301":1}"#), (#"["é"]"#, #"["e\u0301"]"#),
+        ]
+        for (a, b) in differ {
+            #expect(try !same(a, b), "\(a) vs \(b)")
+            #expect(try !same(b, a), "\(b) vs \(a)")
+        }
+    }
+
     /// multipart-parser: multipart-kit 4.7.1 traps on a header-name byte ≥ 0x80
     /// (Corpus/multipart-parser/regressions/harness-multipart-kit-traps-on-non-ascii-header-name);
     /// through `kitSafe` it rejects such a name and still reports body bytes (as 0x7F).

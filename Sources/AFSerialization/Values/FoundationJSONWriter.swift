@@ -160,13 +160,13 @@ public enum FoundationJSONWriter {
             }
         }
 
+        /// Keys in `keyOrder`; keys neither before the other keep model order. Swift's sort is
+        /// stable ("The sorting algorithm is guaranteed to be stable", `sort()`'s documentation),
+        /// so one call of the order per comparison does it.
         func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
+            if entries.count < 2 { return entries }
             let order = keyOrder.areInIncreasingOrder
-            return entries.enumerated().sorted { a, b in
-                if order(a.element.key, b.element.key) { return true }
-                if order(b.element.key, a.element.key) { return false }
-                return a.offset < b.offset
-            }.map(\.element)
+            return entries.sorted { order($0.key, $1.key) }
         }
 
         mutating func string(_ s: String) {
