@@ -131,7 +131,9 @@ public enum RequestFuzz: FuzzBody {
                 // (``sameJSON(_:_:)``; not `NSObject ==` on the parsed trees: its bridging of nested
                 // values differs between the static and dynamic Foundation, a false failure seen in
                 // the ClusterFuzzLite build).
-                func read(_ data: Data) -> Any? { try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
+                func read(_ data: Data) -> Any? {
+                    try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                }
                 let a = read(Data(body)), b = read(theirs)
                 try check(
                     a != nil && b != nil && sameJSON(a!, b!),

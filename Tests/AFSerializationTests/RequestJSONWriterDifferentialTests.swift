@@ -241,7 +241,10 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(10))")
         #expect(plainPairs > n / 3 && plainPairs < n, "both kinds of pair: \(plainPairs) plain of \(n)")
-        print("foundationExactFast: \(2 * n) ordered pairs (\(plainPairs) of \(n) pairs plain) compared with NSString.compare")
+        print(
+            "foundationExactFast: \(2 * n) ordered pairs (\(plainPairs) of \(n) pairs plain) "
+                + "compared with NSString.compare"
+        )
         #expect(!JSONKeyOrder.isPlain("a\u{1}") && !JSONKeyOrder.isPlain("\u{7F}") && !JSONKeyOrder.isPlain("é"))
         #expect(JSONKeyOrder.isPlain("a\tb\r ~"))
     }

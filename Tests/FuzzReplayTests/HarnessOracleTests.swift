@@ -172,7 +172,9 @@ import Testing
     /// show is not (each pair written by hand, read by Foundation).
     @Test func sameJSONIgnoresOnlyKeyOrder() throws {
         func same(_ a: String, _ b: String) throws -> Bool {
-            let read = { (s: String) in try JSONSerialization.jsonObject(with: Data(s.utf8), options: [.fragmentsAllowed]) }
+            let read = { (s: String) in
+                try JSONSerialization.jsonObject(with: Data(s.utf8), options: [.fragmentsAllowed])
+            }
             return RequestFuzz.sameJSON(try read(a), try read(b))
         }
         #expect(try same(#"{"a":1,"b":[true,null,"x",{"c":2.5}]}"#, #"{"b":[true,null,"x",{"c":2.5}],"a":1}"#))

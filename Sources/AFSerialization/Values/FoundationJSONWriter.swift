@@ -164,7 +164,6 @@ public enum FoundationJSONWriter {
         /// stable ("The sorting algorithm is guaranteed to be stable", `sort()`'s documentation),
         /// so one call of the order per comparison does it.
         func sortedEntries(_ entries: [ParameterValue.Entry]) -> [ParameterValue.Entry] {
-            if entries.count < 2 { return entries }
             let order = keyOrder.areInIncreasingOrder
             return entries.sorted { order($0.key, $1.key) }
         }
