@@ -129,8 +129,8 @@ public enum RequestFuzz: FuzzBody {
             } else {
                 // Same document up to key order: both read by Foundation and compared as values
                 // (``sameJSON(_:_:)``; not `NSObject ==` on the parsed trees: its bridging of nested
-                // values differs between the static and dynamic Foundation, a false failure seen in
-                // the ClusterFuzzLite build).
+                // values differs between the static and dynamic Foundation, so it fails equal trees in
+                // a static build such as ClusterFuzzLite's).
                 func read(_ data: Data) -> Any? {
                     try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
                 }

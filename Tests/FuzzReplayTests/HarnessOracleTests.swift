@@ -178,7 +178,7 @@ import Testing
             return RequestFuzz.sameJSON(try read(a), try read(b))
         }
         #expect(try same(#"{"a":1,"b":[true,null,"x",{"c":2.5}]}"#, #"{"b":[true,null,"x",{"c":2.5}],"a":1}"#))
-        #expect(try same(#"{"a":1.0}"#, #"{"a":1}"#), "numbers by value, as the sorted rewrite compared them")
+        #expect(try same(#"{"a":1.0}"#, #"{"a":1}"#), "numbers by value")
         let differ: [(String, String)] = [
             (#"{"a":1}"#, #"{"a":true}"#), (#"{"a":0}"#, #"{"a":false}"#), (#"{"a":1}"#, #"{"a":2}"#),
             (#"{"a":1}"#, #"{"b":1}"#), (#"{"a":1}"#, #"{"a":1,"b":1}"#), (#"[1,2]"#, #"[2,1]"#),
