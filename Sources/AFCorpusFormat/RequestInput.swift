@@ -44,9 +44,8 @@ public enum RequestInput: CorpusTarget {
         package let request: Request
         package let options: JSONWritingOptions
         package let serializer: any RequestSerializer
-        /// Every key is printable ASCII or a control in 0x09–0x0D: then the core's default
-        /// `.sortedKeys` order is Foundation's; otherwise the fuzz input uses Foundation's own
-        /// (`.foundationExactFast`).
+        /// Every key is plain (`JSONKeyOrder.isPlain`): then the core's default `.sortedKeys` order
+        /// is Foundation's; otherwise the fuzz input uses Foundation's own (`.foundationExactFast`).
         package let keysPlain: Bool
     }
 
