@@ -159,24 +159,25 @@ public struct MultipartWriterInput: CorpusTarget {
     package static func read(_ stream: MultipartBodyStream, sizes: [Int], packet: Int? = nil) -> Result<
         [UInt8], AFSError
     > {
+        // One buffer for every read and the output appended from it in place: an execution makes
+        // hundreds of reads of 1–256 bytes, and a temporary array per read would be most of its time.
         var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: sizes.max() ?? 1)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: sizes.max() ?? 1, alignment: 1)
+        defer { buffer.deallocate() }
         var k = 0
         while true {
             let size = sizes[k % sizes.count]
             k += 1
-            let result = buffer.withUnsafeMutableBytes { b in
-                Result { () throws(AFSError) in
-                    try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: b[..<size]))
-                }
+            let n: Int
+            do { n = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<size])) } catch {
+                return .failure(error)
             }
-            guard case .success(let n) = result else { return result.map { _ in [] } }
             if n == 0 { break }
             if n > size || n > (packet ?? .max) || n < 0 {
                 return .failure(
                     AFSError(.invalidOption, "read returned \(n) for buffer \(size), packet \(packet ?? 0)"))
             }
-            out += buffer[..<n]
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<n]))
             if out.count > 1 << 22 { return .failure(AFSError(.invalidOption, "stream does not end")) }
         }
         return .success(out)

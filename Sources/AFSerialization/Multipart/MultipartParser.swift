@@ -341,7 +341,9 @@ public struct MultipartParser: Sendable {
     static func isTChar(_ c: UInt8) -> Bool {
         switch c {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(c)
+        // ! # $ % & ' * + - . ^ _ ` | ~
+        case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: return true
+        default: return false
         }
     }
 

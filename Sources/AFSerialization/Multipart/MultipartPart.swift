@@ -45,14 +45,19 @@ public struct MultipartPart: Sendable {
 
     /// The header block as written: `Name: value\r\n` per header, then the empty line.
     var headerBytes: [UInt8] {
+        // One allocation: appending array literals would build a temporary array for each.
         var out: [UInt8] = []
+        out.reserveCapacity(headerLength)
         for h in headers {
-            out += h.name.utf8
-            out += [0x3A, 0x20]
-            out += h.value.utf8
-            out += [0x0D, 0x0A]
+            out.append(contentsOf: h.name.utf8)
+            out.append(0x3A)
+            out.append(0x20)
+            out.append(contentsOf: h.value.utf8)
+            out.append(0x0D)
+            out.append(0x0A)
         }
-        out += [0x0D, 0x0A]
+        out.append(0x0D)
+        out.append(0x0A)
         return out
     }
 
