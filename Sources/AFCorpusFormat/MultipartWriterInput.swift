@@ -159,28 +159,31 @@ public struct MultipartWriterInput: CorpusTarget {
     package static func read(_ stream: MultipartBodyStream, sizes: [Int], packet: Int? = nil) -> Result<
         [UInt8], AFSError
     > {
-        // One buffer for every read and the output appended from it in place: an execution makes
-        // hundreds of reads of 1–256 bytes, and a temporary array per read would be most of its time.
-        var out: [UInt8] = []
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: sizes.max() ?? 1, alignment: 1)
-        defer { buffer.deallocate() }
-        var k = 0
-        while true {
-            let size = sizes[k % sizes.count]
-            k += 1
-            let n: Int
-            do { n = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<size])) } catch {
-                return .failure(error)
+        // One buffer for every read (on the stack when small), the output appended from it
+        // in place: an execution makes hundreds of reads of 1–256 bytes, and a temporary array per
+        // read would be most of its time.
+        withUnsafeTemporaryAllocation(byteCount: sizes.max() ?? 1, alignment: 1) { buffer in
+            var out: [UInt8] = []
+            var k = 0
+            while true {
+                let size = sizes[k % sizes.count]
+                k += 1
+                let n: Int
+                do throws(AFSError) {
+                    n = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<size]))
+                } catch {
+                    return .failure(error)
+                }
+                if n == 0 { break }
+                if n > size || n > (packet ?? .max) || n < 0 {
+                    return .failure(
+                        AFSError(.invalidOption, "read returned \(n) for buffer \(size), packet \(packet ?? 0)"))
+                }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+                if out.count > 1 << 22 { return .failure(AFSError(.invalidOption, "stream does not end")) }
             }
-            if n == 0 { break }
-            if n > size || n > (packet ?? .max) || n < 0 {
-                return .failure(
-                    AFSError(.invalidOption, "read returned \(n) for buffer \(size), packet \(packet ?? 0)"))
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-            if out.count > 1 << 22 { return .failure(AFSError(.invalidOption, "stream does not end")) }
+            return .success(out)
         }
-        return .success(out)
     }
 
     /// Where `fileMismatch` writes its file: memory-backed `/dev/shm` when it is there and writable,

@@ -13,18 +13,16 @@ import Foundation
 /// compared structurally when a dictionary has several keys and keys are not sorted, because a
 /// Swift dictionary hands Foundation its keys in hash order) with `application/json`, and the
 /// −1016 error exactly when `JSONSerialization.isValidJSONObject` says no for the values of every
-/// entry (duplicate keys included: SPEC §3.3 judges the model). Trees deeper than
-/// ``foundationDepth`` are too slow for Foundation as a whole: it judges their leaves one by one,
-/// and must read the body back. An existing Content-Type always wins. Foundation's objects come
+/// entry (duplicate keys included: SPEC §3.3 judges the model; ``foundationAccepts(_:)``). Trees
+/// deeper than ``foundationDepth`` are too slow for Foundation's writer: their body must read back. An existing Content-Type always wins. Foundation's objects come
 /// from AFFoundationCompat's `foundationBodyObject` (AF's NSDictionary: duplicate keys collapse, so
 /// those compare structurally).
 public enum RequestFuzz: FuzzBody {
     public static var name: String { RequestInput.name }
     /// The deepest tree whose JSON body is compared with Foundation's bytes. On Linux,
-    /// `isValidJSONObject` and `data(withJSONObject:)` re-bridge every nested container at every
-    /// level (depth × size): a 226-byte input nesting 200 dictionaries took 160 ms, and such inputs
-    /// held the 10-minute request run to 224 exec/s. Deeper trees get Foundation's judgement leaf
-    /// by leaf and must parse with `JSONSerialization`.
+    /// `data(withJSONObject:)` re-bridges every nested container at every level (depth × size): a
+    /// 226-byte input nesting 200 dictionaries took 160 ms, and such inputs held the 10-minute
+    /// request run to 224 exec/s. A deeper tree's body must parse with `JSONSerialization`.
     static let foundationDepth = 32
 
     public static func run(_ input: inout CorpusInput) throws(FuzzFailure) {
@@ -74,28 +72,10 @@ public enum RequestFuzz: FuzzBody {
                 "no parameters: body or Content-Type added")
             return
         }
-        // A set or data can never be JSON; and bridging nested sets to NSSet takes time exponential
-        // in their depth (AnyHashable re-canonicalizes every level), so Foundation is not asked.
         let depth = parameters.depth
-        let setOrData = parameters.hasSetOrData
-        let wholeTree = depth <= foundationDepth && !setOrData
-        let object = wholeTree ? parameters.foundationBodyObject : nil
+        let wholeTree = depth <= foundationDepth && !parameters.hasSetOrData
         let shape = parameters.dictionaryShape
-        // Duplicate keys: SPEC §3.3 judges the model, which keeps every entry (§2.1, written in the
-        // model's order), so an invalid value shadowed by a later duplicate key is still invalid;
-        // an NSDictionary keeps only the last. Foundation judges the values with every entry kept.
-        // Without keys a Swift dictionary would merge, the NSDictionaries keep every entry already.
-        let valid: Bool
-        if let object {
-            valid = JSONSerialization.isValidJSONObject(
-                shape.duplicateKeys ? parameters.dictionariesAsArrays.foundationBodyObject : object)
-        } else if setOrData {
-            valid = false
-        } else {
-            // Deeper than `foundationDepth`: containers are always valid, so Foundation judges
-            // every leaf on its own (each wrapped in an array, a valid top level).
-            valid = parameters.allLeaves { JSONSerialization.isValidJSONObject([$0.foundationBodyObject]) }
-        }
+        let valid = foundationAccepts(parameters)
         switch result {
         case .failure(let e):
             if depth >= Limits.default.maxJSONDepth, e.kind == .nestingTooDeep { return }
@@ -106,7 +86,7 @@ public enum RequestFuzz: FuzzBody {
             try check(
                 out.headers["Content-Type"] == (flags & 1 != 0 ? "text/mine" : "application/json"), "JSON Content-Type")
             guard let body = out.body.bytes else { throw FuzzFailure("no JSON body") }
-            guard let object else {
+            guard wholeTree else {
                 // Too deep to compare with Foundation's bytes: Foundation must at least read it.
                 try check(
                     (try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])) != nil,
@@ -117,7 +97,10 @@ public enum RequestFuzz: FuzzBody {
             if options.contains(.sortedKeys) { foundationOptions.insert(.sortedKeys) }
             if options.contains(.withoutEscapingSlashes) { foundationOptions.insert(.withoutEscapingSlashes) }
             if options.contains(.prettyPrinted) { foundationOptions.insert(.prettyPrinted) }
-            guard let theirs = try? JSONSerialization.data(withJSONObject: object, options: foundationOptions) else {
+            guard
+                let theirs = try? JSONSerialization.data(
+                    withJSONObject: parameters.foundationBodyObject, options: foundationOptions)
+            else {
                 throw FuzzFailure("JSONSerialization failed on a valid object")
             }
             if (options.contains(.sortedKeys) || !shape.multiKey) && !shape.duplicateKeys {
@@ -142,6 +125,21 @@ public enum RequestFuzz: FuzzBody {
                 )
             }
         }
+    }
+
+    /// Foundation's verdict on the model: SPEC §3.3 judges every entry, so an invalid value shadowed
+    /// by a later duplicate key is still invalid (an NSDictionary would keep only the last).
+    /// `isValidJSONObject` wants an array or a dictionary at the top and, below it, accepts a
+    /// container exactly when it accepts each member (swift-corelibs-foundation's
+    /// `isValidJSONObjectInternal`), so it is asked about the top level's kind and about each leaf
+    /// in a one-element array. Asked about the whole tree, it tests each nested Swift array against
+    /// class types (`is NSNull`, `as? NSNumber`) and bridges it to an `NSArray` every time: about an
+    /// eighth of an execution under ASan, and depth × size for deep trees. A set or data is never
+    /// JSON, and bridging nested sets to `NSSet` takes time exponential in their depth (AnyHashable
+    /// re-canonicalizes every level), so Foundation is not asked about those.
+    static func foundationAccepts(_ parameters: ParameterValue) -> Bool {
+        !parameters.hasSetOrData && JSONSerialization.isValidJSONObject(parameters.foundationTopLevel)
+            && parameters.allLeaves { JSONSerialization.isValidJSONObject([$0.foundationBodyObject]) }
     }
 
     /// Whether two values `JSONSerialization` read are the same JSON value: objects as maps (key
@@ -181,24 +179,23 @@ extension ParameterValue {
     var dictionaryShape: (multiKey: Bool, duplicateKeys: Bool) {
         var shape = (multiKey: false, duplicateKeys: false)
         _ = allNodes { v in
-            if case .dictionary(let es) = v {
-                if es.count > 1 { shape.multiKey = true }
-                if Set(es.map(\.key)).count < es.count { shape.duplicateKeys = true }
+            if case .dictionary(let es) = v, es.count > 1 {
+                shape.multiKey = true
+                if !shape.duplicateKeys && Set(es.map(\.key)).count < es.count { shape.duplicateKeys = true }
             }
             return true
         }
         return shape
     }
 
-    /// The tree with each dictionary replaced by the array of all its values, duplicates included.
-    /// `isValidJSONObject` does not depend on string keys, and a top-level dictionary stays a
-    /// top-level container, so this is valid exactly when every entry of the model is.
-    var dictionariesAsArrays: ParameterValue {
+    /// The top level as `isValidJSONObject` first tests it: an empty container of its kind, or the
+    /// leaf's own object.
+    var foundationTopLevel: Any {
         switch self {
-        case .dictionary(let es): .array(es.map(\.value.dictionariesAsArrays))
-        case .array(let xs): .array(xs.map(\.dictionariesAsArrays))
-        case .set(let xs): .set(xs.map(\.dictionariesAsArrays))
-        default: self
+        case .array: [Any]()
+        case .dictionary: NSMutableDictionary()
+        case .set: NSSet()
+        default: foundationBodyObject
         }
     }
 

@@ -122,15 +122,23 @@ import Testing
         #expect(JSONFuzz.verdictAsFoundationKeysRead(Array("{\"a\": 1e400, \"a\": 0}".utf8), parser) == nil)
     }
 
-    /// request: past ``RequestFuzz/foundationDepth`` Foundation judges a tree leaf by leaf (its
-    /// whole-tree check costs depth × size on Linux). Checked against the whole-tree judgement on
-    /// trees just past that depth, for every kind of leaf, valid and not.
-    @Test func deepTreesLeafByLeafMatchesFoundation() {
+    /// request: Foundation is asked about the top level's kind and each leaf
+    /// (``RequestFuzz/foundationAccepts(_:)``), which must be its verdict on the whole tree. Checked
+    /// on every kind of leaf, valid and not: as the top level, alone in an array or a dictionary,
+    /// beside a valid sibling, in empty and mixed containers, and nested just past
+    /// ``RequestFuzz/foundationDepth``.
+    @Test func foundationVerdictLeafByLeafIsTheWholeTreeVerdict() {
         let leaves: [ParameterValue] = [
-            .string("s"), .integer(-3), .double(1.5), .double(.nan), .double(.infinity), .double(-.infinity),
-            .bool(true), .null,
+            .string("s"), .string(""), .integer(-3), .integer(.max), .double(1.5), .double(-0.0), .double(.nan),
+            .double(.infinity), .double(-.infinity), .bool(true), .bool(false), .null,
         ]
+        var trees: [ParameterValue] = [.array([]), .dictionary([]), .array([.array([]), .dictionary([])])]
         for leaf in leaves {
+            trees += [
+                leaf, .array([leaf]), .dictionary([.init("k", leaf)]),
+                .array([.string("a"), .dictionary([.init("x", .integer(1)), .init("y", .array([leaf, .null]))])]),
+                .dictionary([.init("k", .array([.array([leaf])])), .init("l", .dictionary([]))]),
+            ]
             for wrapInArray in [false, true] {
                 var tree: ParameterValue = .dictionary([.init("x", .integer(1)), .init("leaf", leaf)])
                 for level in 0..<(RequestFuzz.foundationDepth + 2) {
@@ -138,14 +146,20 @@ import Testing
                         wrapInArray && level % 2 == 0 ? .array([.string("a"), tree]) : .dictionary([.init("k", tree)])
                 }
                 #expect(tree.depth > RequestFuzz.foundationDepth)
-                let whole = JSONSerialization.isValidJSONObject(tree.foundationBodyObject)
-                let leafByLeaf = tree.allLeaves { JSONSerialization.isValidJSONObject([$0.foundationBodyObject]) }
-                #expect(whole == leafByLeaf, "\(leaf), arrays: \(wrapInArray)")
                 var finite = true
                 if case .double(let d) = leaf { finite = d.isFinite }
-                #expect(whole == finite, "\(leaf): JSON has no NaN or infinity (RFC 8259 §6)")
+                #expect(RequestFuzz.foundationAccepts(tree) == finite, "\(leaf): RFC 8259 §6 has no NaN or infinity")
+                trees.append(tree)
             }
         }
+        var invalid = 0
+        for tree in trees {
+            let whole = JSONSerialization.isValidJSONObject(tree.foundationBodyObject)
+            #expect(RequestFuzz.foundationAccepts(tree) == whole, "\(String(describing: tree).prefix(200))")
+            if !whole { invalid += 1 }
+        }
+        // Both verdicts occur: invalid leaves (NaN, ±∞) and leaves at the top level.
+        #expect(invalid > 20 && invalid < trees.count - 20, "\(invalid) of \(trees.count) invalid")
     }
 
     /// request: SPEC §3.3 judges the model, which keeps both entries of a duplicate key, so data
@@ -154,11 +168,12 @@ import Testing
     @Test func duplicateKeyValidityJudgesEveryEntry() throws {
         let shadowed: ParameterValue = .dictionary([.init("", .data([])), .init("", .string(""))])
         #expect(JSONSerialization.isValidJSONObject(shadowed.foundationBodyObject))
-        #expect(!JSONSerialization.isValidJSONObject(shadowed.dictionariesAsArrays.foundationBodyObject))
+        #expect(!RequestFuzz.foundationAccepts(shadowed))
         let nan: ParameterValue = .dictionary([.init("a", .double(.nan)), .init("a", .integer(1))])
-        #expect(!JSONSerialization.isValidJSONObject(nan.dictionariesAsArrays.foundationBodyObject))
+        #expect(JSONSerialization.isValidJSONObject(nan.foundationBodyObject))
+        #expect(!RequestFuzz.foundationAccepts(nan))
         let fine: ParameterValue = .dictionary([.init("a", .integer(1)), .init("a", .dictionary([.init("b", .null)]))])
-        #expect(JSONSerialization.isValidJSONObject(fine.dictionariesAsArrays.foundationBodyObject))
+        #expect(RequestFuzz.foundationAccepts(fine))
 
         let request = Request(method: "POST", url: "http://h/p")
         #expect(throws: AFSError.self) { try JSONRequestSerializer().serialize(request, parameters: shadowed) }

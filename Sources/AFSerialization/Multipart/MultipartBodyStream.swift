@@ -75,9 +75,9 @@ struct PhaseReader {
     init(parts: [MultipartPart], boundary: [UInt8], contentLength: Int, scanBodies: Bool, throttle: MultipartThrottle) {
         self.parts = parts
         self.contentLength = contentLength
-        self.initialDelimiter = [0x2D, 0x2D] + boundary + [0x0D, 0x0A]
-        self.encapsulationDelimiter = [0x0D, 0x0A, 0x2D, 0x2D] + boundary + [0x0D, 0x0A]
-        self.closeDelimiter = [0x0D, 0x0A, 0x2D, 0x2D] + boundary + [0x2D, 0x2D, 0x0D, 0x0A]
+        self.initialDelimiter = DelimiterMatcher.framed("--", boundary, "\r\n")
+        self.encapsulationDelimiter = DelimiterMatcher.framed("\r\n--", boundary, "\r\n")
+        self.closeDelimiter = DelimiterMatcher.framed("\r\n--", boundary, "--\r\n")
         self.throttle = throttle
         self.unthrottled = throttle.packetSize == nil && throttle.delayNanoseconds == 0
         self.scanBodies = scanBodies
@@ -185,7 +185,7 @@ struct PhaseReader {
 
     private mutating func enterBody() throws(AFSError) {
         advance(to: .body)
-        matcher = DelimiterMatcher.atBodyStart(boundary: Array(matcher.delimiter.dropFirst(4)))
+        matcher.restartAtBodyStart()
         switch parts[partIndex].body {
         case .bytes(let bytes):
             source = nil
