@@ -14,9 +14,9 @@ import Foundation
 /// Swift dictionary hands Foundation its keys in hash order) with `application/json`, and the
 /// −1016 error exactly when `JSONSerialization.isValidJSONObject` says no for the values of every
 /// entry (duplicate keys included: SPEC §3.3 judges the model; ``foundationAccepts(_:)``). Trees
-/// deeper than ``foundationDepth`` are too slow for Foundation's writer: their body must read back. An existing Content-Type always wins. Foundation's objects come
-/// from AFFoundationCompat's `foundationBodyObject` (AF's NSDictionary: duplicate keys collapse, so
-/// those compare structurally).
+/// deeper than ``foundationDepth`` are too slow for Foundation's writer: their body must read back.
+/// An existing Content-Type always wins. Foundation's objects come from AFFoundationCompat's
+/// `foundationBodyObject` (AF's NSDictionary: duplicate keys collapse, so those compare structurally).
 public enum RequestFuzz: FuzzBody {
     public static var name: String { RequestInput.name }
     /// The deepest tree whose JSON body is compared with Foundation's bytes. On Linux,
