@@ -42,6 +42,9 @@ asks the compiler each time instead of assuming it.
 The coverage report, as OSS-Fuzz's coverage job builds it (base-runner/coverage: each target over its
 corpus with `-merge=1` and LLVM_PROFILE_FILE, llvm-profdata merge, llvm-cov show -format=html and
 export -summary-only), over the seed corpora: `report/index.html`, `report/summary.txt`, `summary.json`.
+Each target's own profile is also read for the core files it executed (`core_files_executed`): one whose
+`reaches` entries in targets.json do not name that target fails the run (`reach_gaps`), since the
+code-change run (`affected`) and the mutation fuzz layer trust that list.
 """
 import argparse
 import datetime
@@ -334,7 +337,7 @@ def report(targets, dest):
     shutil.rmtree(dest, ignore_errors=True)
     dumps = os.path.join(dest, "dumps")
     os.makedirs(dumps)
-    objects = []
+    objects, gaps, listed = [], [], fuzz.load()
     for name in targets:
         exe = os.path.join(out, name)
         corpus = os.path.join(dest, "corpus", name)
@@ -349,8 +352,12 @@ def report(targets, dest):
         if not raws:
             print(f"{name}: wrote no profile; left out of the report")
             continue
-        subprocess.run([profdata, "merge", "-sparse", *raws, "-o", os.path.join(dumps, name + ".profdata")], check=True)
+        own = os.path.join(dumps, name + ".profdata")
+        subprocess.run([profdata, "merge", "-sparse", *raws, "-o", own], check=True)
         objects.append(exe)
+        executed = core_files_executed(cov, exe, own)
+        for f in reach_gaps(listed, name, executed):
+            gaps.append(f"{name} executes Sources/AFSerialization/{f}, which targets.json's reaches does not give it")
     if not objects:
         raise SystemExit("oss_fuzz report: no target wrote a profile")
     merged = os.path.join(dumps, "merged.profdata")
@@ -374,7 +381,26 @@ def report(targets, dest):
                      for k in ("lines", "functions", "regions"))
     print(f"coverage of the core by {len(objects)} target(s) over their seeds: {line}\n"
           f"  {os.path.join(dest, 'report', 'index.html')}")
-    return totals
+    for g in gaps:
+        print("FAIL " + g)
+    return totals, gaps
+
+
+def core_files_executed(cov, exe, profdata):
+    """The core files (relative to Sources/AFSerialization) of which `exe` ran at least one line over
+    the runs `profdata` records."""
+    exported = subprocess.run([cov, "export", "-summary-only", f"-instr-profile={profdata}", exe], check=True,
+                              capture_output=True, text=True).stdout
+    marker = "/Sources/AFSerialization/"
+    return sorted({f["filename"].split(marker, 1)[1] for d in json.loads(exported)["data"] for f in d["files"]
+                   if marker in f["filename"] and f["summary"]["lines"]["covered"] > 0})
+
+
+def reach_gaps(listed, name, executed):
+    """The executed core files whose `reaches` entries do not name `name`: the code-change run and the
+    mutation fuzz layer choose targets by that list, so a file missing a target there is one a change
+    to it would not fuzz with that target."""
+    return [f for f in executed if name not in listed.reaching(f)]
 
 
 # .github/workflows/cflite_pr.yml's `paths:`: a change outside them starts no code-change run.
@@ -488,7 +514,8 @@ def main(argv=None):
             bad, _ = check(sanitizer, targets)
             failed += [f"{n} ({sanitizer})" for n in bad]
         if sanitizer == "coverage" and a.command in ("report", "all"):
-            report(targets, a.report_dir)
+            _, gaps = report(targets, a.report_dir)
+            failed += [f"targets.json's reaches ({len(gaps)} missing target and core file pair(s))"] if gaps else []
     if failed:
         print("OSS-Fuzz build check failed: " + ", ".join(failed))
         return 1

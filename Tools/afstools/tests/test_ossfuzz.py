@@ -125,5 +125,14 @@ class CodeChange(unittest.TestCase):
         self.assertEqual(ossfuzz.affected(["Package.swift"], names), names)
 
 
+    def test_a_core_file_a_target_executes_but_is_not_listed_for_is_a_gap(self):
+        listed = ossfuzz.fuzz.TargetList([], {"Multipart/MultipartParser.swift": ["multipart-parser"],
+                                              "Multipart/*": ["multipart-writer"]})
+        executed = ["Multipart/MultipartParser.swift", "Values/ByteSink.swift"]
+        self.assertEqual(ossfuzz.reach_gaps(listed, "multipart-parser", executed), ["Values/ByteSink.swift"])
+        self.assertEqual(ossfuzz.reach_gaps(listed, "multipart-writer", executed), ["Values/ByteSink.swift"])
+        self.assertEqual(ossfuzz.reach_gaps(listed, "multipart-writer", executed[:1]), [])
+
+
 if __name__ == "__main__":
     unittest.main()
