@@ -130,13 +130,8 @@ public enum FuzzTargetCatalog {
                 "content-decode", "image",
             ]
         ),
-        (
-            "Errors/*",
-            [
-                "percent-escape", "query-string", "request", "plist-request", "json", "response", "media-type",
-                "content-decode", "image", "multipart-parser", "multipart-writer",
-            ]
-        ),
+        // Every target raises or builds the core's typed errors.
+        ("Errors/*", CorpusTargets.all.map { $0.descriptor.name }),
         ("Profile/*", ["query-string", "request"]),
     ]
 
